@@ -1,0 +1,86 @@
+//! The command line. This is the only place that uses `anyhow`: library
+//! modules return typed errors, and here they become messages and exit
+//! codes.
+//!
+//! Exit codes: 0 when the position was read and answered; 2 for usage and
+//! file errors; 3 when there is nothing to act on (no board, an uncertain
+//! read, no solution).
+
+mod demo;
+mod render;
+mod solve;
+
+use clap::{Parser, Subcommand};
+
+/// Exit code for usage and file errors.
+pub const EXIT_ERROR: i32 = 2;
+
+#[derive(Parser)]
+#[command(
+    name = "boardbot",
+    version,
+    about = "Plays grid puzzle games by looking at the screen",
+    long_about = "Plays grid puzzle games by looking at the screen: it captures a region, reads the board, \
+                  solves it and replays the solution as input. `solve` works on screenshots and text; \
+                  see README.md for the quick start."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// See boardbot work: solve a bundled Troyis screenshot and show the clicks.
+    Demo(demo::Args),
+    /// Read a position (screenshot or text) and print the plan.
+    Solve(solve::Args),
+    /// List the games boardbot knows.
+    Games,
+    /// Draw a board with boardbot's own Troyis-style art (test screenshots).
+    Render(render::Args),
+}
+
+/// Runs the command line and returns the process exit code.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_ERROR } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    let result = match cli.command {
+        Command::Demo(a) => demo::run(a),
+        Command::Solve(a) => solve::run(a),
+        Command::Games => {
+            for g in boardbot_games() {
+                println!("{:<10} {}", g.id(), g.summary());
+            }
+            Ok(0)
+        }
+        Command::Render(a) => render::run(a).map(|()| 0),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            EXIT_ERROR
+        }
+    }
+}
+
+fn boardbot_games() -> &'static [&'static dyn crate::games::Game] {
+    crate::games::REGISTRY
+}
+
+/// Looks a game up, or explains which ones exist.
+pub(crate) fn game(id: &str) -> anyhow::Result<&'static dyn crate::games::Game> {
+    crate::games::find(id).ok_or_else(|| {
+        anyhow::anyhow!(
+            "unknown game {id:?}; boardbot knows: {}",
+            crate::games::ids().join(", ")
+        )
+    })
+}

@@ -1,0 +1,92 @@
+//! `boardbot solve`: read a position from a screenshot or from text, solve
+//! it, and print the plan (text, or one JSON document with `--json`).
+
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use clap::Args as ClapArgs;
+
+use crate::games::SolveOptions;
+use crate::report::Report;
+use crate::vision::debug;
+
+#[derive(ClapArgs)]
+pub struct Args {
+    /// The game (see `boardbot games`).
+    #[arg(long)]
+    game: String,
+    /// A screenshot of the board (what a selection would capture).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "level"])]
+    image: Option<PathBuf>,
+    /// The board as text, rows joined by `/` (Troyis: K knight, W target, V visited, . dark).
+    #[arg(long, value_name = "TEXT", conflicts_with = "level")]
+    board: Option<String>,
+    /// A file holding the position as text.
+    #[arg(long, value_name = "FILE")]
+    level: Option<PathBuf>,
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Write the input overlaid with the lattice, each cell's letter and confidence, and the plan.
+    #[arg(long, value_name = "OUT.png")]
+    debug_image: Option<PathBuf>,
+    /// Use this calibration file instead of the built-in one.
+    #[arg(long, value_name = "FILE")]
+    calibration: Option<PathBuf>,
+    /// Stop searching after this many nodes and keep the best plan found.
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+}
+
+pub fn run(a: Args) -> anyhow::Result<i32> {
+    let game = super::game(&a.game)?;
+    let opts = SolveOptions {
+        max_nodes: a.max_nodes,
+        progress: !a.json,
+    };
+    let report = if let Some(path) = &a.image {
+        let cal = game.load_calibration(a.calibration.as_deref())?;
+        let img = image::open(path)
+            .with_context(|| format!("cannot read the image {}", path.display()))?
+            .to_rgb8();
+        let report = game.solve_image(&img, &cal, &opts)?;
+        if let Some(out) = &a.debug_image {
+            let seen = &report.seen;
+            let overlay = debug::render(&img, seen.grid.as_ref(), seen.start, &seen.path);
+            overlay
+                .save(out)
+                .with_context(|| format!("cannot write the debug image {}", out.display()))?;
+        }
+        report
+    } else if let Some(text) = &a.board {
+        game.solve_text(text, "--board", &opts)?
+    } else if let Some(path) = &a.level {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read the level {}", path.display()))?;
+        game.solve_text(&text, &path.display().to_string(), &opts)?
+    } else {
+        bail!("say what to solve: --image FILE (a screenshot), --board TEXT or --level FILE");
+    };
+    print(&report, a.json, a.debug_image.is_some());
+    Ok(report.state.exit_code())
+}
+
+/// Prints a report as text or JSON.
+pub(crate) fn print(report: &Report, json: bool, have_debug_image: bool) {
+    if json {
+        println!("{}", report.to_json());
+        return;
+    }
+    print!("{}", report.text);
+    if let Some(v) = report.timing_ms.vision {
+        println!(
+            "Time: vision {v:.1} ms, solve {:.1} ms.",
+            report.timing_ms.solve
+        );
+    } else {
+        println!("Time: solve {:.1} ms.", report.timing_ms.solve);
+    }
+    if report.state.exit_code() != 0 && report.seen.grid.is_some() && !have_debug_image {
+        println!("Run again with --debug-image OUT.png to see what was read.");
+    }
+}

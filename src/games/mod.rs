@@ -1,0 +1,102 @@
+//! The games, each a module behind the [`Game`] trait, and the registry
+//! that names them on the command line.
+//!
+//! A game module holds its board model, its screen reader, its solver and
+//! the step that turns a plan into input. Adding a game means adding a
+//! folder here and one line to [`REGISTRY`].
+
+use image::RgbImage;
+
+use crate::calibration::{Calibration, Embedded};
+use crate::report::Report;
+
+pub mod troyis;
+
+/// Settings shared by every game's `solve`; a game ignores what it has no use for.
+#[derive(Clone, Debug, Default)]
+pub struct SolveOptions {
+    /// Cap on search nodes, for games whose search can run long.
+    pub max_nodes: Option<u64>,
+    /// Show a progress bar on long searches.
+    pub progress: bool,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    /// The position's text is malformed; the message says where.
+    #[error("{origin}: {message}")]
+    Parse { origin: String, message: String },
+    #[error("{game} cannot {what}")]
+    Unsupported {
+        game: &'static str,
+        what: &'static str,
+    },
+    #[error(transparent)]
+    Calibration(#[from] crate::calibration::CalibrationError),
+}
+
+/// One game.
+pub trait Game: Sync {
+    /// The name used on the command line, as in `--game troyis`.
+    fn id(&self) -> &'static str;
+
+    /// One line for `boardbot games`.
+    fn summary(&self) -> &'static str;
+
+    /// The calibration compiled into the binary, for games read from screenshots.
+    fn calibration(&self) -> Option<&'static Embedded> {
+        None
+    }
+
+    /// Solves a position written as text; `origin` names it in messages
+    /// (a file path, or `--board`).
+    fn solve_text(
+        &self,
+        text: &str,
+        origin: &str,
+        opts: &SolveOptions,
+    ) -> Result<Report, GameError>;
+
+    /// Reads a screenshot, solves what it shows and plans the input, in
+    /// image pixels. Never plans input on a read it is unsure of.
+    fn solve_image(
+        &self,
+        image: &RgbImage,
+        cal: &Calibration,
+        opts: &SolveOptions,
+    ) -> Result<Report, GameError> {
+        let _ = (image, cal, opts);
+        Err(GameError::Unsupported {
+            game: self.id(),
+            what: "read screenshots yet",
+        })
+    }
+
+    /// Loads the calibration: `path` if given, else the built-in one.
+    fn load_calibration(&self, path: Option<&std::path::Path>) -> Result<Calibration, GameError> {
+        match (path, self.calibration()) {
+            (Some(p), _) => Ok(Calibration::load(p, self.id())?),
+            (None, Some(e)) => Ok(Calibration::embedded(e, self.id())?),
+            (None, None) => Err(GameError::Unsupported {
+                game: self.id(),
+                what: "read screenshots yet",
+            }),
+        }
+    }
+}
+
+/// Every game boardbot knows, one line each.
+pub static REGISTRY: &[&dyn Game] = &[&troyis::Troyis];
+
+/// Looks a game up by its id.
+pub fn find(id: &str) -> Option<&'static dyn Game> {
+    REGISTRY
+        .iter()
+        .copied()
+        .find(|g| g.id().eq_ignore_ascii_case(id))
+}
+
+/// The ids of every game, for messages.
+pub fn ids() -> Vec<&'static str> {
+    REGISTRY.iter().map(|g| g.id()).collect()
+}

@@ -1,0 +1,138 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use boardbot::games::troyis::board::Board;
+use boardbot::games::troyis::solver::Plan;
+
+/// `../shared/data/<sub>` from the project root, or `None` with the reason
+/// printed, so that a plain clone still passes.
+pub fn shared(sub: &str) -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data")
+        .join(sub);
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        println!(
+            "skipped: {} is absent (it holds third-party test data beside the project)",
+            dir.display()
+        );
+        None
+    }
+}
+
+pub fn fixtures(sub: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(sub)
+}
+
+/// Runs the boardbot binary.
+pub fn boardbot(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boardbot"))
+        .args(args)
+        .output()
+        .expect("run boardbot")
+}
+
+pub fn stdout_json(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "stdout is not JSON ({e}):\n{}\nstderr:\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+/// Replays a plan from the board, move by move, and checks it ends with
+/// every target visited.
+pub fn assert_plan_legal(board: &Board, squares: &[(usize, usize)]) {
+    let mut b = board.clone();
+    for &sq in squares {
+        b.step(sq)
+            .unwrap_or_else(|e| panic!("illegal plan on {board}: {e}"));
+    }
+    assert!(b.is_solved(), "the plan leaves targets on {board}");
+}
+
+pub fn plan_from_json(v: &serde_json::Value) -> Plan {
+    let squares: Vec<(usize, usize)> = v["squares"]
+        .as_array()
+        .expect("squares")
+        .iter()
+        .map(|p| {
+            (
+                p[0].as_u64().expect("row") as usize,
+                p[1].as_u64().expect("col") as usize,
+            )
+        })
+        .collect();
+    Plan {
+        moves: v["moves"].as_u64().expect("moves") as usize,
+        hamiltonian: v["hamiltonian"].as_bool().expect("hamiltonian"),
+        optimal: v["optimal"].as_bool().expect("optimal"),
+        squares,
+    }
+}
+
+/// A truth grid `[n, x0, x1, y0, y1]`.
+#[derive(Clone, Copy, Debug)]
+pub struct Grid {
+    pub n: usize,
+    pub x0: f64,
+    pub x1: f64,
+    pub y0: f64,
+    pub y1: f64,
+}
+
+impl Grid {
+    pub fn from_json(v: &serde_json::Value) -> Grid {
+        let g = v.as_array().expect("grid");
+        let f = |i: usize| g[i].as_f64().expect("number");
+        Grid {
+            n: f(0) as usize,
+            x0: f(1),
+            x1: f(2),
+            y0: f(3),
+            y1: f(4),
+        }
+    }
+
+    pub fn scaled(&self, s: f64, dx: f64, dy: f64) -> Grid {
+        Grid {
+            n: self.n,
+            x0: self.x0 * s + dx,
+            x1: self.x1 * s + dx,
+            y0: self.y0 * s + dy,
+            y1: self.y1 * s + dy,
+        }
+    }
+
+    pub fn pitch(&self) -> f64 {
+        (self.x1 - self.x0) / self.n as f64
+    }
+
+    /// The centre of cell `(r, c)`.
+    pub fn centre(&self, r: usize, c: usize) -> (f64, f64) {
+        let n = self.n as f64;
+        (
+            self.x0 + (self.x1 - self.x0) * (c as f64 + 0.5) / n,
+            self.y0 + (self.y1 - self.y0) * (r as f64 + 0.5) / n,
+        )
+    }
+
+    /// Checks a click lands well inside its cell: within a quarter pitch of
+    /// the centre.
+    pub fn assert_click_inside(&self, x: f64, y: f64, r: usize, c: usize, what: &str) {
+        let (cx, cy) = self.centre(r, c);
+        let tol = 0.25 * self.pitch();
+        assert!(
+            (x - cx).abs() <= tol && (y - cy).abs() <= tol,
+            "{what}: click ({x}, {y}) for cell ({r},{c}) is off its centre ({cx:.1}, {cy:.1}) by more than {tol:.1}"
+        );
+    }
+}

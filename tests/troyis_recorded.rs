@@ -1,0 +1,109 @@
+//! The project's own recorded screenshots under `tests/fixtures/troyis`,
+//! drawn by `boardbot render` (see `make.sh` there) at many sizes, scales
+//! and margins, each with the reading it must give.
+
+mod common;
+
+use boardbot::games::Game;
+use boardbot::games::troyis::Troyis;
+use boardbot::games::troyis::board::Board;
+use boardbot::input::Action;
+use common::{Grid, assert_plan_legal, boardbot, fixtures, stdout_json};
+
+fn cases() -> Vec<(String, serde_json::Value)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(fixtures("troyis")).expect("fixtures") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "json") {
+            let v = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            out.push((path.file_stem().unwrap().to_string_lossy().into_owned(), v));
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    assert!(out.len() >= 8, "the fixtures are missing");
+    out
+}
+
+#[test]
+fn every_recorded_screenshot_reads_as_expected() {
+    let cal = Troyis.load_calibration(None).expect("built-in calibration");
+    for (name, want) in cases() {
+        let img = image::open(fixtures("troyis").join(format!("{name}.png")))
+            .unwrap()
+            .to_rgb8();
+        let report = Troyis.solve_image(&img, &cal, &Default::default()).unwrap();
+        assert_eq!(
+            report.state.name(),
+            want["state"],
+            "{name}: {}",
+            report.reason
+        );
+        let actions = report.actions.clone().unwrap_or_default();
+        match want["state"].as_str().unwrap() {
+            "playable" | "solved" => {
+                let board = report.board.as_ref().unwrap();
+                assert_eq!(serde_json::json!(board.cells), want["cells"], "{name}");
+                let grid = Grid::from_json(&want["grid"]);
+                let b = board.bounds.unwrap();
+                let tol = (0.03 * grid.pitch()).max(1.5);
+                assert!(
+                    (b.x - grid.x0).abs() <= tol && (b.y - grid.y0).abs() <= tol,
+                    "{name}: bounds {b:?} vs {grid:?}"
+                );
+                assert!(
+                    (b.x + b.w - grid.x1).abs() <= tol && (b.y + b.h - grid.y1).abs() <= tol,
+                    "{name}: bounds {b:?} vs {grid:?}"
+                );
+                let start = Board::parse(&board.cells.join("/")).unwrap();
+                let plan = common::plan_from_json(report.plan.as_ref().unwrap());
+                assert_plan_legal(&start, &plan.squares);
+                assert_eq!(actions.len(), plan.moves, "{name}");
+                for (a, &(r, c)) in actions.iter().zip(&plan.squares) {
+                    let Action::Click { x, y, .. } = a else {
+                        panic!("{name}: not a click")
+                    };
+                    grid.assert_click_inside(f64::from(*x), f64::from(*y), r, c, &name);
+                }
+            }
+            _ => assert!(
+                actions.is_empty(),
+                "{name}: clicks planned on an unreadable screen"
+            ),
+        }
+    }
+}
+
+#[test]
+fn the_cli_agrees_and_writes_a_debug_image_when_unsure() {
+    let dir = tempfile::tempdir().unwrap();
+    let debug = dir.path().join("seen.png");
+    let img = fixtures("troyis").join("k6_message.png");
+    let out = boardbot(&[
+        "solve",
+        "--game",
+        "troyis",
+        "--image",
+        img.to_str().unwrap(),
+        "--json",
+        "--debug-image",
+        debug.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(3));
+    let v = stdout_json(&out);
+    assert_eq!(v["state"], "uncertain");
+    let unreadable = v["unreadable"]
+        .as_array()
+        .expect("the unreadable cells are listed");
+    assert!(
+        !unreadable.is_empty()
+            && unreadable
+                .iter()
+                .all(|u| u["cell"].is_array() && u["why"].is_string())
+    );
+    let seen = image::open(&debug)
+        .expect("the debug image was written")
+        .to_rgb8();
+    let src = image::open(&img).unwrap().to_rgb8();
+    assert_eq!(seen.dimensions(), src.dimensions());
+    assert_ne!(seen, src, "the debug image draws over the input");
+}
