@@ -100,6 +100,8 @@ struct CellsSection {
     sharp_step: u8,
     max_plain_marks: f32,
     min_confidence: f32,
+    haze_color: Option<Spanned<String>>,
+    max_haze: f32,
 }
 
 impl Default for CellsSection {
@@ -111,6 +113,8 @@ impl Default for CellsSection {
             sharp_step: d.sharp_step,
             max_plain_marks: 0.6,
             min_confidence: 0.6,
+            haze_color: None,
+            max_haze: 0.0,
         }
     }
 }
@@ -248,6 +252,18 @@ impl Calibration {
                 )),
             }
         };
+        let haze = match &file.cells.haze_color {
+            Some(h) => Some((
+                Rgb::parse_hex(h.get_ref()).ok_or_else(|| {
+                    invalid(
+                        h.span(),
+                        format!("{:?} is not a colour; write it as \"#rrggbb\"", h.get_ref()),
+                    )
+                })?,
+                file.cells.max_haze.clamp(0.0, 1.0),
+            )),
+            None => None,
+        };
         let mut classes = Vec::new();
         for c in &file.classes {
             let mut stops = Vec::new();
@@ -279,6 +295,7 @@ impl Calibration {
                 name: c.name.clone(),
                 stops,
                 tolerance: c.tolerance,
+                haze,
             });
         }
         if classes.is_empty() {

@@ -107,3 +107,73 @@ fn the_cli_agrees_and_writes_a_debug_image_when_unsure() {
     assert_eq!(seen.dimensions(), src.dimensions());
     assert_ne!(seen, src, "the debug image draws over the input");
 }
+
+#[test]
+fn tight_crops_play_and_crops_through_the_board_are_refused() {
+    let cal = Troyis.load_calibration(None).expect("built-in calibration");
+    for name in ["k7_mid_p58_yellow", "k9_p36_margin_purple", "k5_p24_clouds"] {
+        let want: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(fixtures("troyis").join(format!("{name}.json"))).unwrap(),
+        )
+        .unwrap();
+        let img = image::open(fixtures("troyis").join(format!("{name}.png")))
+            .unwrap()
+            .to_rgb8();
+        let g = Grid::from_json(&want["grid"]);
+        let crop = |x0: f64, y0: f64, x1: f64, y1: f64| {
+            let (x0, y0) = (x0.max(0.0) as u32, y0.max(0.0) as u32);
+            let (x1, y1) = ((x1 as u32).min(img.width()), (y1 as u32).min(img.height()));
+            image::imageops::crop_imm(&img, x0, y0, x1 - x0, y1 - y0).to_image()
+        };
+        // A selection that hugs the board, one pixel inside its frame.
+        let tight = crop(g.x0 + 1.0, g.y0 + 1.0, g.x1, g.y1);
+        let r = Troyis
+            .solve_image(&tight, &cal, &Default::default())
+            .unwrap();
+        assert_eq!(r.state.name(), "playable", "{name} tight: {}", r.reason);
+        assert_eq!(
+            serde_json::json!(r.board.unwrap().cells),
+            want["cells"],
+            "{name} tight"
+        );
+        // Selections that cut through a row or a column of cells.
+        let p = g.pitch();
+        for (what, cut) in [
+            (
+                "left",
+                crop(
+                    g.x0 + 1.5 * p,
+                    0.0,
+                    f64::from(img.width()),
+                    f64::from(img.height()),
+                ),
+            ),
+            (
+                "bottom",
+                crop(0.0, 0.0, f64::from(img.width()), g.y1 - 2.5 * p),
+            ),
+            (
+                "corner",
+                crop(
+                    g.x0 + 0.6 * p,
+                    g.y0 + 0.4 * p,
+                    f64::from(img.width()),
+                    f64::from(img.height()),
+                ),
+            ),
+        ] {
+            let r = Troyis.solve_image(&cut, &cal, &Default::default()).unwrap();
+            assert_eq!(
+                r.state.exit_code(),
+                3,
+                "{name} cut {what}: read as {:?}: {}",
+                r.state,
+                r.reason
+            );
+            assert!(
+                r.actions.unwrap_or_default().is_empty(),
+                "{name} cut {what}"
+            );
+        }
+    }
+}

@@ -1,7 +1,10 @@
-//! `boardbot demo`: boardbot at work with nothing to set up. It reads a
-//! bundled screenshot of a Troyis board (drawn by boardbot's own
-//! renderer), prints the board, the plan and the clicks it would make, and
-//! saves the debug image of what it saw.
+//! `boardbot demo`: boardbot at work with nothing to set up.
+//!
+//! With a display, it opens the practice board and plays it live, clicking
+//! the real mouse. Without one (or with `--offline`), it reads a bundled
+//! screenshot of a Troyis board drawn by boardbot's own renderer, prints
+//! the board, the plan and the clicks it would make, and saves the debug
+//! image of what it saw.
 
 use std::path::PathBuf;
 
@@ -17,15 +20,35 @@ const SCREENSHOT: &[u8] = include_bytes!("../../tests/fixtures/troyis/k9_p36_mar
 
 #[derive(ClapArgs)]
 pub struct Args {
+    /// Solve the bundled screenshot even when a display is available.
+    #[arg(long)]
+    offline: bool,
     /// Where to write the debug image (default: boardbot-demo-seen.png in the temp directory).
     #[arg(long, value_name = "OUT.png")]
     debug_image: Option<PathBuf>,
-    /// Print one JSON document instead of text.
+    /// Print one JSON document instead of text (offline demo).
     #[arg(long)]
     json: bool,
+    /// Live demo: close the practice window this many seconds after the play
+    /// (default: leave it open until you close it).
+    #[arg(long, value_name = "SECS")]
+    close_after: Option<u64>,
 }
 
 pub fn run(a: Args) -> anyhow::Result<i32> {
+    #[cfg(feature = "live")]
+    if !a.offline && !a.json && live::display_available() {
+        match live::run(a.close_after) {
+            Ok(code) => return Ok(code),
+            Err(e) => eprintln!(
+                "The live demo could not run ({e:#}); solving a bundled screenshot instead.\n"
+            ),
+        }
+    }
+    offline(&a)
+}
+
+fn offline(a: &Args) -> anyhow::Result<i32> {
     let img = image::load_from_memory(SCREENSHOT)
         .context("the bundled screenshot")?
         .to_rgb8();
@@ -33,6 +56,7 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
     let report = Troyis.solve_image(&img, &cal, &SolveOptions::default())?;
     let out = a
         .debug_image
+        .clone()
         .unwrap_or_else(|| std::env::temp_dir().join("boardbot-demo-seen.png"));
     let seen = &report.seen;
     debug::render(&img, seen.grid.as_ref(), seen.start, &seen.path)
@@ -40,7 +64,7 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
         .with_context(|| format!("cannot write the debug image {}", out.display()))?;
     if !a.json {
         println!(
-            "boardbot demo: reading a bundled {}×{} screenshot of a Troyis board.\n",
+            "boardbot demo: no display here, so it reads a bundled {}×{} screenshot of a Troyis board.\n",
             img.width(),
             img.height()
         );
@@ -53,4 +77,115 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
         );
     }
     Ok(report.state.exit_code())
+}
+
+#[cfg(feature = "live")]
+mod live {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+
+    use anyhow::{Context, bail};
+
+    use crate::games::Game;
+    use crate::games::troyis::Troyis;
+    use crate::geom::Rect;
+    use crate::input::keys::{Keys, Role};
+    use crate::play::{Outcome, Player};
+
+    pub fn display_available() -> bool {
+        std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some()
+    }
+
+    /// Opens the practice board in a child process and plays it.
+    pub fn run(close_after: Option<u64>) -> anyhow::Result<i32> {
+        let dir = tempfile_dir()?;
+        let result = dir.join("practice.json");
+        let exe = std::env::current_exe().context("cannot find boardbot's own executable")?;
+        let mut child = Command::new(exe)
+            .args([
+                "practice",
+                "--level",
+                "5",
+                "--position",
+                "80,80",
+                "--result",
+            ])
+            .arg(&result)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .context("cannot start the practice board")?;
+        let t = Instant::now();
+        let lattice = loop {
+            let doc: Option<serde_json::Value> = std::fs::read_to_string(&result)
+                .ok()
+                .and_then(|s| serde_json::from_str(&s).ok());
+            if let Some(l) = doc.map(|d| d["lattice"].clone()).filter(|l| !l.is_null()) {
+                break l;
+            }
+            if child.try_wait()?.is_some() || t.elapsed() > Duration::from_secs(10) {
+                let _ = child.kill();
+                bail!("the practice window did not open");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        let num = |k: &str| lattice[k].as_f64().unwrap_or(0.0);
+        let side = num("pitch") * num("cols");
+        let margin = 16.0;
+        let region = Rect::new(
+            (num("x") - margin) as i32,
+            (num("y") - margin) as i32,
+            (side + 2.0 * margin) as u32,
+            (side + 2.0 * margin) as u32,
+        );
+        println!(
+            "boardbot demo: opened a practice board. In two seconds boardbot will select {region} and play it"
+        );
+        println!("with the real mouse; press Escape to stop it.\n");
+        std::thread::sleep(Duration::from_secs(2));
+        let cal = Troyis.load_calibration(None)?;
+        let mut keys = Keys::new()?;
+        keys.listen("Escape", Role::Abort)?;
+        let player = Player {
+            game: &Troyis,
+            calibration: &cal,
+            region,
+            delay: Duration::from_millis(Troyis.default_delay_ms()),
+            dry_run: false,
+            save_dir: Some(dir.clone()),
+            settle: Duration::from_secs(3),
+        };
+        let round = player.play(Instant::now(), Some(&keys))?;
+        print!("{}", round.report.text);
+        let t = &round.timings;
+        match round.outcome {
+            Outcome::Played { sent, after } => println!(
+                "Sent {sent} clicks; the board now reads as {}. Capture {:.0} ms, vision {:.1} ms, solve {:.2} ms.",
+                after.map_or("unknown", |s| s.name()),
+                t.capture,
+                t.vision,
+                t.solve
+            ),
+            Outcome::Aborted { sent } => println!("Stopped by Escape after {sent} clicks."),
+            Outcome::Refused { .. } | Outcome::Planned => {
+                println!("boardbot did not play: {}", round.report.reason)
+            }
+        }
+        match close_after {
+            Some(s) => {
+                std::thread::sleep(Duration::from_secs(s));
+                let _ = child.kill();
+            }
+            None => println!("\nClose the practice window when you are done."),
+        }
+        let _ = child.wait();
+        Ok(0)
+    }
+
+    fn tempfile_dir() -> anyhow::Result<std::path::PathBuf> {
+        let dir = std::env::temp_dir().join(format!("boardbot-demo-{}", std::process::id()));
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create {}", dir.display()))?;
+        Ok(dir)
+    }
 }

@@ -4,9 +4,13 @@
 //!
 //! Exit codes: 0 when the position was read and answered; 2 for usage and
 //! file errors; 3 when there is nothing to act on (no board, an uncertain
-//! read, no solution).
+//! read, no solution); 4 when the abort key stopped a replay.
 
 mod demo;
+#[cfg(feature = "live")]
+mod play;
+#[cfg(feature = "live")]
+mod practice;
 mod render;
 mod solve;
 
@@ -35,6 +39,12 @@ enum Command {
     Demo(demo::Args),
     /// Read a position (screenshot or text) and print the plan.
     Solve(solve::Args),
+    /// Play on the live screen: select the board, press the hotkey, watch it play.
+    #[cfg(feature = "live")]
+    Play(play::Args),
+    /// Open a playable Troyis-style board to try boardbot on.
+    #[cfg(feature = "live")]
+    Practice(practice::Args),
     /// List the games boardbot knows.
     Games,
     /// Draw a board with boardbot's own Troyis-style art (test screenshots).
@@ -54,6 +64,10 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Command::Demo(a) => demo::run(a),
         Command::Solve(a) => solve::run(a),
+        #[cfg(feature = "live")]
+        Command::Play(a) => play::run(a),
+        #[cfg(feature = "live")]
+        Command::Practice(a) => practice::run(a),
         Command::Games => {
             for g in boardbot_games() {
                 println!("{:<10} {}", g.id(), g.summary());

@@ -78,6 +78,7 @@ pub(crate) fn print(report: &Report, json: bool, have_debug_image: bool) {
         return;
     }
     print!("{}", report.text);
+    print_actions(report, "image pixels");
     if let Some(v) = report.timing_ms.vision {
         println!(
             "Time: vision {v:.1} ms, solve {:.1} ms.",
@@ -88,5 +89,24 @@ pub(crate) fn print(report: &Report, json: bool, have_debug_image: bool) {
     }
     if report.state.exit_code() != 0 && report.seen.grid.is_some() && !have_debug_image {
         println!("Run again with --debug-image OUT.png to see what was read.");
+    }
+}
+
+/// Lists a report's actions, if it has any, saying which coordinates they are in.
+pub(crate) fn print_actions(report: &Report, unit: &str) {
+    let Some(acts) = report.actions.as_ref().filter(|a| !a.is_empty()) else {
+        return;
+    };
+    let kind = if acts
+        .iter()
+        .all(|a| matches!(a, crate::input::Action::Click { .. }))
+    {
+        "Clicks"
+    } else {
+        "Input"
+    };
+    println!("{kind} ({unit}), {} in all:", acts.len());
+    for (i, a) in acts.iter().enumerate() {
+        println!("  {:>3}. {a}", i + 1);
     }
 }

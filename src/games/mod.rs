@@ -72,6 +72,11 @@ pub trait Game: Sync {
         })
     }
 
+    /// Pause between input events when playing live, in milliseconds.
+    fn default_delay_ms(&self) -> u64 {
+        100
+    }
+
     /// Loads the calibration: `path` if given, else the built-in one.
     fn load_calibration(&self, path: Option<&std::path::Path>) -> Result<Calibration, GameError> {
         match (path, self.calibration()) {

@@ -1,7 +1,18 @@
 //! Input: the actions a plan turns into (clicks, drags, key presses), in
 //! image pixels until the live player maps them to the screen.
+//!
+//! - [`Action`] and the region check (pure);
+//! - `replay`: sending actions with enigo (live feature);
+//! - `keys`: the global play and abort hotkeys (live feature).
 
 use serde::Serialize;
+
+use crate::geom::Rect;
+
+#[cfg(feature = "live")]
+pub mod keys;
+#[cfg(feature = "live")]
+pub mod replay;
 
 /// One input event to send.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -77,9 +88,61 @@ impl std::fmt::Display for Action {
     }
 }
 
+/// An action whose point falls outside the selected region.
+#[derive(Debug, thiserror::Error, PartialEq)]
+#[error(
+    "action {index} ({action}) would land at ({x}, {y}), outside the selected region {region}; nothing was sent"
+)]
+pub struct Outside {
+    pub index: usize,
+    pub action: String,
+    pub x: i32,
+    pub y: i32,
+    pub region: Rect,
+}
+
+/// Checks that every point of every action lies inside `region`, before
+/// anything is sent: no input may land outside the user's selection.
+pub fn check_inside(actions: &[Action], region: Rect) -> Result<(), Outside> {
+    for (index, a) in actions.iter().enumerate() {
+        for (x, y) in a.points() {
+            if !region.contains(x, y) {
+                return Err(Outside {
+                    index: index + 1,
+                    action: a.to_string(),
+                    x,
+                    y,
+                    region,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn refuses_any_point_outside_the_region() {
+        let r = Rect::new(100, 100, 50, 50);
+        let inside = [
+            Action::click_at(100.0, 100.0, (0, 0)),
+            Action::click_at(149.0, 149.0, (1, 1)),
+        ];
+        assert!(check_inside(&inside, r).is_ok());
+        let out = [
+            Action::click_at(120.0, 120.0, (0, 0)),
+            Action::Drag {
+                from: [110, 110],
+                to: [150, 120],
+            },
+        ];
+        let e = check_inside(&out, r).unwrap_err();
+        assert_eq!((e.index, e.x, e.y), (2, 150, 120));
+        assert!(check_inside(&[Action::Key { key: "Left".into() }], r).is_ok());
+    }
 
     #[test]
     fn serialises_in_the_documented_shape() {

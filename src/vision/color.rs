@@ -62,18 +62,38 @@ pub struct ColorClass {
     pub stops: Vec<Rgb>,
     /// Distance (0–441) at which a colour stops counting as this class.
     pub tolerance: f32,
+    /// A translucent haze (clouds, a highlight) that may lie over the
+    /// cell: its colour and its strongest opacity (0–1).
+    pub haze: Option<(Rgb, f32)>,
 }
 
 impl ColorClass {
+    /// Distance from the class's polyline, as seen through any haze up to
+    /// its strongest opacity.
     pub fn distance(&self, c: Rgb) -> f32 {
-        match self.stops.as_slice() {
+        let plain = |stops: &[Rgb]| match stops {
             [] => f32::INFINITY,
             [one] => c.distance(*one),
             stops => stops
                 .windows(2)
                 .map(|w| c.distance_to_segment(w[0], w[1]))
                 .fold(f32::INFINITY, f32::min),
-        }
+        };
+        let Some((haze, max)) = self.haze.filter(|h| h.1 > 0.0) else {
+            return plain(&self.stops);
+        };
+        const STEPS: usize = 10;
+        (0..=STEPS)
+            .map(|k| {
+                let a = max * k as f32 / STEPS as f32;
+                let hazed: Vec<Rgb> = self
+                    .stops
+                    .iter()
+                    .map(|s| Rgb(std::array::from_fn(|i| s.0[i] + a * (haze.0[i] - s.0[i]))))
+                    .collect();
+                plain(&hazed)
+            })
+            .fold(f32::INFINITY, f32::min)
     }
 }
 
@@ -125,6 +145,7 @@ mod tests {
             name: letter.to_string(),
             stops: stops.iter().map(|s| Rgb::parse_hex(s).unwrap()).collect(),
             tolerance: tol,
+            haze: None,
         }
     }
 
@@ -141,6 +162,17 @@ mod tests {
         let dark = class('.', &["#6464e6", "#a0a0e6"], 28.0);
         let mid = Rgb::parse_hex("#8282e6").unwrap();
         assert!(dark.distance(mid) < 0.01);
+    }
+
+    #[test]
+    fn haze_lightens_a_class_towards_its_colour() {
+        let mut red = class('V', &["#c6405a"], 20.0);
+        let clouded = Rgb::parse_hex("#d57285").unwrap();
+        assert!(red.distance(clouded) > 40.0);
+        red.haze = Some((Rgb([255.0; 3]), 0.45));
+        assert!(red.distance(clouded) < 8.0, "{}", red.distance(clouded));
+        // Haze only lightens: a darker red is still far.
+        assert!(red.distance(Rgb::parse_hex("#601020").unwrap()) > 60.0);
     }
 
     #[test]

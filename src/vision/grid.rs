@@ -121,6 +121,80 @@ pub fn read_cell(
     }
 }
 
+/// The sides (`"left"`, `"top"`, `"right"`, `"bottom"`) past which the board
+/// seems to go on: where the strip of image beyond the outermost line
+/// reads, row after row, as cells. A selection that cuts through the board
+/// shows as part of a board, and must not be played as a whole one.
+pub fn cut_sides(img: &RgbImage, lattice: &Lattice, cal: &Calibration) -> Vec<&'static str> {
+    use crate::geom::RectF;
+    let (pitch, _) = lattice.pitch();
+    let b = lattice.bounds();
+    let (w, h) = (f64::from(img.width()), f64::from(img.height()));
+    let (near, far) = (0.2 * pitch, 0.8 * pitch);
+    let cell_like = |r: RectF| {
+        if r.width() < 0.15 * pitch || r.height() < 0.15 * pitch {
+            return None;
+        }
+        let s = sample(
+            img,
+            r,
+            &crate::vision::cells::SampleParams {
+                inset: 0.0,
+                ..cal.sample.clone()
+            },
+        );
+        let v = classify(&cal.classes, s.color)?;
+        Some(v.confidence >= cal.min_confidence && s.marks <= cal.max_plain_marks)
+    };
+    let strips = |side: &str, k: usize| -> RectF {
+        let (row, col) = (
+            lattice.cell(k.min(lattice.rows() - 1), 0),
+            lattice.cell(0, k.min(lattice.cols() - 1)),
+        );
+        let (ry0, ry1) = (row.y0 + 0.25 * pitch, row.y1 - 0.25 * pitch);
+        let (cx0, cx1) = (col.x0 + 0.25 * pitch, col.x1 - 0.25 * pitch);
+        match side {
+            "left" => RectF {
+                x0: (b.x0 - far).max(0.0),
+                y0: ry0,
+                x1: b.x0 - near,
+                y1: ry1,
+            },
+            "right" => RectF {
+                x0: b.x1 + near,
+                y0: ry0,
+                x1: (b.x1 + far).min(w),
+                y1: ry1,
+            },
+            "top" => RectF {
+                x0: cx0,
+                y0: (b.y0 - far).max(0.0),
+                x1: cx1,
+                y1: b.y0 - near,
+            },
+            _ => RectF {
+                x0: cx0,
+                y0: b.y1 + near,
+                x1: cx1,
+                y1: (b.y1 + far).min(h),
+            },
+        }
+    };
+    let mut cut = Vec::new();
+    for side in ["left", "top", "right", "bottom"] {
+        let n = if side == "left" || side == "right" {
+            lattice.rows()
+        } else {
+            lattice.cols()
+        };
+        let seen: Vec<bool> = (0..n).filter_map(|k| cell_like(strips(side, k))).collect();
+        if !seen.is_empty() && seen.iter().filter(|&&c| c).count() * 2 > n {
+            cut.push(side);
+        }
+    }
+    cut
+}
+
 /// Finds the lattice and reads every cell; `None` when there is no lattice.
 pub fn read_grid(img: &RgbImage, cal: &Calibration) -> Option<GridRead> {
     let lattice = find_lattice(img, &cal.lattice)?;

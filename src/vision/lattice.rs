@@ -218,8 +218,18 @@ fn peaks(profile: &[f64]) -> Vec<Peak> {
     }
     out.sort_by(|a, b| b.strength.total_cmp(&a.strength));
     out.truncate(160);
+    // The image's borders stand in for a board's outer line that a tight
+    // selection cut off.
+    for pos in [0.0, (s.len() - 1) as f64] {
+        out.push(Peak { pos, strength: 0.0 });
+    }
     out.sort_by(|a, b| a.pos.total_cmp(&b.pos));
     out
+}
+
+/// True for a line on the image's border (a stand-in, not seen).
+fn on_border(pos: f64, len: usize) -> bool {
+    pos < 1.0 || pos > len as f64 - 2.0
 }
 
 /// A run of equally spaced peaks along one axis.
@@ -248,6 +258,25 @@ fn nearest(peaks: &[Peak], target: f64, tol: f64) -> Option<usize> {
         })
 }
 
+/// The peak where the next line of a run is expected, if there is one: the
+/// nearest within a tolerance, or the image's border when the line would
+/// fall on or just past it (a selection cut tight around the board).
+fn next_line(peaks: &[Peak], target: f64, pitch: f64) -> Option<usize> {
+    let tol = (0.07 * pitch).max(1.5);
+    if let Some(k) = nearest(peaks, target, tol) {
+        return Some(k);
+    }
+    let (lo, hi) = (peaks.first()?.pos, peaks.last()?.pos);
+    let slack = 0.15 * pitch;
+    if (target - lo).abs() <= slack.max(tol) {
+        Some(0)
+    } else if (target - hi).abs() <= slack.max(tol) {
+        Some(peaks.len() - 1)
+    } else {
+        None
+    }
+}
+
 /// Every maximal run of equally spaced peaks, best first.
 fn runs(peaks: &[Peak], p: &LatticeParams, keep: usize) -> Vec<Run> {
     let mut best: HashMap<(usize, usize), Run> = HashMap::new();
@@ -265,8 +294,7 @@ fn runs(peaks: &[Peak], p: &LatticeParams, keep: usize) -> Vec<Run> {
             loop {
                 let (first, last) = (peaks[idx[0]].pos, peaks[idx[idx.len() - 1]].pos);
                 let pitch = (last - first) / (idx.len() - 1) as f64;
-                let tol = (0.07 * pitch).max(1.5);
-                match nearest(peaks, last + pitch, tol) {
+                match next_line(peaks, last + pitch, pitch) {
                     Some(k) if k > idx[idx.len() - 1] => idx.push(k),
                     _ => break,
                 }
@@ -274,8 +302,7 @@ fn runs(peaks: &[Peak], p: &LatticeParams, keep: usize) -> Vec<Run> {
             loop {
                 let (first, last) = (peaks[idx[0]].pos, peaks[idx[idx.len() - 1]].pos);
                 let pitch = (last - first) / (idx.len() - 1) as f64;
-                let tol = (0.07 * pitch).max(1.5);
-                match nearest(peaks, first - pitch, tol) {
+                match next_line(peaks, first - pitch, pitch) {
                     Some(k) if k < idx[0] => idx.insert(0, k),
                     _ => break,
                 }
@@ -362,22 +389,50 @@ impl<'a> Coverage<'a> {
             .map(|&at| self.fraction(vertical, at, half, span.0, span.1))
             .collect()
     }
+
+    /// For each band between consecutive `bands` positions, how much the
+    /// perpendicular `lines` (vertical ones when `vertical`) cover it.
+    fn of_bands(&mut self, vertical: bool, lines: &[f64], bands: &[f64], pitch: f64) -> Vec<f64> {
+        let half = ((0.04 * pitch).round() as i64).max(1);
+        // Stand-in lines on the image's border were never seen: leave them out.
+        let len = if vertical {
+            self.edges.width
+        } else {
+            self.edges.height
+        };
+        let seen: Vec<f64> = lines
+            .iter()
+            .copied()
+            .filter(|&l| !on_border(l, len))
+            .collect();
+        bands
+            .windows(2)
+            .map(|w| {
+                let sum: f64 = seen
+                    .iter()
+                    .map(|&at| self.fraction(vertical, at, half, w[0], w[1]))
+                    .sum();
+                sum / seen.len().max(1) as f64
+            })
+            .collect()
+    }
 }
 
-/// Drops weak lines at either end of a run (they lie outside the board).
-fn trim(lines: &[f64], cov: &[f64], min: f64) -> (usize, usize) {
+/// Drops weak bands (rows or columns) at either end: a band outside the
+/// board is not crossed by the grid's lines. Returns the kept range of lines.
+fn trim_bands(band_cov: &[f64], min: f64) -> (usize, usize) {
     let mut a = 0;
-    let mut b = lines.len();
-    while a < b && cov[a] < min {
+    let mut b = band_cov.len();
+    while a < b && band_cov[a] < min {
         a += 1;
     }
-    while b > a && cov[b - 1] < min {
+    while b > a && band_cov[b - 1] < min {
         b -= 1;
     }
-    (a, b)
+    (a, b + 1)
 }
 
-/// The contiguous window of `len` lines with the most coverage.
+/// The window of `len` consecutive bands with the most coverage.
 fn best_window(cov: &[f64], len: usize) -> usize {
     (0..=cov.len() - len)
         .max_by(|&a, &b| {
@@ -398,6 +453,9 @@ fn refine(lines: &[f64], profile: &[f64]) -> Vec<f64> {
     let centred: Vec<f64> = lines
         .iter()
         .map(|&l| {
+            if on_border(l, profile.len()) {
+                return l;
+            }
             let a = ((l - half).floor().max(0.0)) as usize;
             let b = ((l + half).ceil() as usize).min(profile.len().saturating_sub(1));
             let window = &profile[a..=b.max(a)];
@@ -451,31 +509,51 @@ pub fn find_lattice_in(edges: &EdgeMaps, p: &LatticeParams) -> Option<Lattice> {
             if p.square_cells && (dx - dy).abs() > 0.08 * dx.max(dy) {
                 continue;
             }
-            let span_y = (y.lines[0], y.lines[y.lines.len() - 1]);
-            let span_x = (x.lines[0], x.lines[x.lines.len() - 1]);
-            let cx = cover.of_lines(true, &x.lines, span_y, dx);
-            let cy = cover.of_lines(false, &y.lines, span_x, dy);
-            let (xa, xb) = trim(&x.lines, &cx, MIN_COVERAGE);
-            let (ya, yb) = trim(&y.lines, &cy, MIN_COVERAGE);
-            if xb - xa < p.min_cells + 1 || yb - ya < p.min_cells + 1 {
+            // Keep the rows crossed by the vertical lines and the columns
+            // crossed by the horizontal ones; twice, as each trim changes
+            // the other.
+            let (mut xs, mut ys) = (x.lines.clone(), y.lines.clone());
+            for _ in 0..2 {
+                if xs.len() < 2 || ys.len() < 2 {
+                    break;
+                }
+                let rows = cover.of_bands(true, &xs, &ys, dx);
+                let (a, b) = trim_bands(&rows, MIN_COVERAGE);
+                ys = ys[a..b.min(ys.len())].to_vec();
+                if ys.len() < 2 {
+                    break;
+                }
+                let cols = cover.of_bands(false, &ys, &xs, dy);
+                let (a, b) = trim_bands(&cols, MIN_COVERAGE);
+                xs = xs[a..b.min(xs.len())].to_vec();
+            }
+            if xs.len() < p.min_cells + 1 || ys.len() < p.min_cells + 1 {
                 continue;
             }
-            let (mut xs, mut ys) = (x.lines[xa..xb].to_vec(), y.lines[ya..yb].to_vec());
-            let (mut cxs, mut cys) = (cx[xa..xb].to_vec(), cy[ya..yb].to_vec());
             if p.square_board && xs.len() != ys.len() {
                 let len = xs.len().min(ys.len());
-                let s = best_window(&cxs, len);
+                let cols = cover.of_bands(false, &ys, &xs, dy);
+                let s = best_window(&cols, len - 1);
                 xs = xs[s..s + len].to_vec();
-                cxs = cxs[s..s + len].to_vec();
-                let s = best_window(&cys, len);
+                let rows = cover.of_bands(true, &xs, &ys, dx);
+                let s = best_window(&rows, len - 1);
                 ys = ys[s..s + len].to_vec();
-                cys = cys[s..s + len].to_vec();
             }
             let (nx, ny) = (xs.len() - 1, ys.len() - 1);
             if nx > p.max_cells || ny > p.max_cells || nx < p.min_cells || ny < p.min_cells {
                 continue;
             }
             // Every line must span the board, not only its ends.
+            let span_y = (ys[0], ys[ys.len() - 1]);
+            let span_x = (xs[0], xs[xs.len() - 1]);
+            let border = |v: Vec<f64>, lines: &[f64], len: usize| -> Vec<f64> {
+                v.into_iter()
+                    .zip(lines)
+                    .map(|(c, &l)| if on_border(l, len) { 1.0 } else { c })
+                    .collect()
+            };
+            let cxs = border(cover.of_lines(true, &xs, span_y, dx), &xs, edges.width);
+            let cys = border(cover.of_lines(false, &ys, span_x, dy), &ys, edges.height);
             if cxs.iter().chain(&cys).any(|&c| c < MIN_COVERAGE / 2.0) {
                 continue;
             }
@@ -483,8 +561,6 @@ pub fn find_lattice_in(edges: &EdgeMaps, p: &LatticeParams) -> Option<Lattice> {
             // this is texture (noise, a photo), not a grid.
             let mids =
                 |l: &[f64]| -> Vec<f64> { l.windows(2).map(|w| (w[0] + w[1]) / 2.0).collect() };
-            let span_y = (ys[0], ys[ys.len() - 1]);
-            let span_x = (xs[0], xs[xs.len() - 1]);
             let mx = cover.of_lines(true, &mids(&xs), span_y, dx);
             let my = cover.of_lines(false, &mids(&ys), span_x, dy);
             let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;

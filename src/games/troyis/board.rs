@@ -63,6 +63,25 @@ pub enum BoardError {
     ManyKnights(Vec<Cell>),
 }
 
+/// Every cell a knight's move from `(r, c)` on a `rows × cols` board.
+pub fn knight_steps(rows: usize, cols: usize, (r, c): Cell) -> impl Iterator<Item = Cell> {
+    const D: [(i64, i64); 8] = [
+        (-2, -1),
+        (-2, 1),
+        (-1, -2),
+        (-1, 2),
+        (1, -2),
+        (1, 2),
+        (2, -1),
+        (2, 1),
+    ];
+    D.iter().filter_map(move |&(dr, dc)| {
+        let (nr, nc) = (r as i64 + dr, c as i64 + dc);
+        (nr >= 0 && nc >= 0 && (nr as usize) < rows && (nc as usize) < cols)
+            .then_some((nr as usize, nc as usize))
+    })
+}
+
 /// Cells as `(r,c)` pairs, 0-based, for messages.
 pub fn cells_text(cells: &[Cell]) -> String {
     cells
@@ -181,24 +200,9 @@ impl Board {
     }
 
     /// The knight's moves from `cell` that stay on the board's passable cells.
-    pub fn knight_moves(&self, (r, c): Cell) -> impl Iterator<Item = Cell> + '_ {
-        const D: [(i64, i64); 8] = [
-            (-2, -1),
-            (-2, 1),
-            (-1, -2),
-            (-1, 2),
-            (1, -2),
-            (1, 2),
-            (2, -1),
-            (2, 1),
-        ];
-        D.iter().filter_map(move |&(dr, dc)| {
-            let (nr, nc) = (r as i64 + dr, c as i64 + dc);
-            (self.in_bounds(nr, nc) && self.passable((nr as usize, nc as usize)))
-                .then_some((nr as usize, nc as usize))
-        })
+    pub fn knight_moves(&self, cell: Cell) -> impl Iterator<Item = Cell> + '_ {
+        knight_steps(self.rows, self.cols, cell).filter(|&c| self.passable(c))
     }
-
     /// Moves the knight to `to`, marking its old cell visited. Errors if
     /// the move is not a legal knight move onto a passable cell.
     pub fn step(&mut self, to: Cell) -> Result<(), String> {

@@ -4,11 +4,15 @@
 //! - [`read`]: the position from a screenshot;
 //! - [`solver`]: the route (Hamiltonian path, or the shortest covering walk);
 //! - [`render`] and [`knight`]: the project's own Troyis-style art, for the
-//!   practice board and the recorded test screenshots.
+//!   practice board and the recorded test screenshots;
+//! - [`levels`] and `practice`: generated levels, and the playable practice window.
 
 pub mod board;
 mod graph;
 pub mod knight;
+pub mod levels;
+#[cfg(feature = "live")]
+pub mod practice;
 pub mod read;
 pub mod render;
 pub mod solver;
@@ -71,6 +75,10 @@ fn board_text(rows: &[String]) -> String {
 
 fn plan_text(board: &Board, plan: &Plan) -> String {
     let mut s = String::new();
+    if plan.squares.is_empty() {
+        s.push_str("Nothing to do: every target has been visited.\n");
+        return s;
+    }
     let kind = if plan.hamiltonian {
         "a Hamiltonian path, one move per target"
     } else if plan.optimal {
@@ -128,12 +136,7 @@ fn plan_into(report: &mut Report, board: &Board, opts: &SolveOptions, lattice: O
             report.plan = Some(serde_json::to_value(&plan).expect("plans serialise"));
             report.stats = Some(serde_json::to_value(stats).expect("stats serialise"));
             if let Some(lat) = lattice {
-                let acts = actions(&plan, lat);
-                let _ = writeln!(text, "Clicks (image pixels), {} in all:", acts.len());
-                for (i, a) in acts.iter().enumerate() {
-                    let _ = writeln!(text, "  {:>3}. {a}", i + 1);
-                }
-                report.actions = Some(acts);
+                report.actions = Some(actions(&plan, lat));
             }
         }
         Err(e @ SolveError::Unreachable(_)) => {
@@ -178,6 +181,12 @@ impl Game for Troyis {
 
     fn calibration(&self) -> Option<&'static Embedded> {
         Some(&CALIBRATION)
+    }
+
+    fn default_delay_ms(&self) -> u64 {
+        // The game animates each knight move; clicks closer than this can
+        // land before the knight does.
+        120
     }
 
     fn solve_text(

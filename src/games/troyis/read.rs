@@ -9,6 +9,7 @@ use super::board::{Board, Square};
 use crate::calibration::Calibration;
 use crate::geom::Cell;
 use crate::report::CellIssue;
+use crate::vision::grid::cut_sides;
 use crate::vision::{GridRead, read_grid};
 
 /// What the screenshot shows.
@@ -45,6 +46,17 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
             issues: Vec::new(),
         };
     };
+    let cut = cut_sides(img, &grid.lattice, cal);
+    if !cut.is_empty() {
+        return Read::Uncertain {
+            reason: format!(
+                "the board seems to go on past the selection's {} edge: select the whole board, with a margin",
+                cut.join(" and ")
+            ),
+            grid,
+            issues: Vec::new(),
+        };
+    }
     let issues: Vec<CellIssue> = grid
         .unreadable()
         .map(|((r, c), cell)| CellIssue {

@@ -1,0 +1,310 @@
+//! `boardbot play`: play a game on the live screen.
+//!
+//! The region comes from `--region`, else from the region remembered for
+//! the game, else from a selection (the drag overlay, or the keyboard
+//! fallback). Each press of the hotkey (or once, with `--once`) captures
+//! the region, reads it, solves it and replays the input; the abort key
+//! stops a replay within one action.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use clap::{Args as ClapArgs, ValueEnum};
+
+use crate::capture::regions::Regions;
+use crate::capture::select;
+use crate::games::Game;
+use crate::geom::Rect;
+use crate::input::keys::{Keys, Role};
+use crate::play::{Outcome, Player, Round, Timings};
+use crate::report::State;
+
+/// Exit code when the abort key stopped a replay.
+pub const EXIT_ABORTED: i32 = 4;
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Select {
+    /// A frozen full-screen capture to drag a rectangle on.
+    Overlay,
+    /// Hover a corner and press the hotkey, twice.
+    Keys,
+}
+
+#[derive(ClapArgs)]
+pub struct Args {
+    #[arg(long)]
+    game: String,
+    /// The region to play in, X,Y,W,H in screen coordinates; overrides the remembered one.
+    #[arg(long, value_name = "X,Y,W,H")]
+    region: Option<Rect>,
+    /// The key that starts a play.
+    #[arg(long, default_value = "F9")]
+    hotkey: String,
+    /// The key that stops a replay at once.
+    #[arg(long, default_value = "Escape")]
+    abort_key: String,
+    /// Pause between input events (default: tuned to the game).
+    #[arg(long, value_name = "N")]
+    delay_ms: Option<u64>,
+    /// Print the planned input in screen coordinates; send nothing.
+    #[arg(long)]
+    dry_run: bool,
+    /// Print one JSON document per play, in the shape of `solve --json`, with screen coordinates.
+    #[arg(long)]
+    json: bool,
+    /// After a level, keep watching and play each new board that appears.
+    #[arg(long = "loop")]
+    keep_going: bool,
+    /// Play once now, without waiting for the hotkey.
+    #[arg(long)]
+    once: bool,
+    /// How to select the region when none is given or remembered.
+    #[arg(long, value_enum, default_value = "overlay")]
+    select: Select,
+    /// Select a new region even if one is remembered.
+    #[arg(long)]
+    reselect: bool,
+    /// Use this calibration file instead of the built-in one.
+    #[arg(long, value_name = "FILE")]
+    calibration: Option<PathBuf>,
+    /// Print how long capture, vision, solving and the first input took.
+    #[arg(long)]
+    timings: bool,
+    /// With --dry-run: play N times and print the median timings.
+    #[arg(long, value_name = "N", requires = "dry_run")]
+    repeat: Option<usize>,
+    /// Where to save what was seen when the board cannot be read (default: the user's cache directory).
+    #[arg(long, value_name = "DIR")]
+    save_dir: Option<PathBuf>,
+}
+
+fn save_dir(a: &Args) -> Option<PathBuf> {
+    a.save_dir
+        .clone()
+        .or_else(|| std::env::var_os("BOARDBOT_SAVE_DIR").map(PathBuf::from))
+        .or_else(|| {
+            directories::ProjectDirs::from("", "", "boardbot").map(|d| d.cache_dir().join("seen"))
+        })
+}
+
+/// The region: given, remembered, or selected now (and then remembered).
+fn region(a: &Args, game: &dyn Game, keys: &mut Keys) -> anyhow::Result<Rect> {
+    if let Some(r) = a.region {
+        return Ok(r);
+    }
+    let store = Regions::open();
+    if !a.reselect {
+        if let Some(store) = &store {
+            match store.get(game.id()) {
+                Ok(Some(r)) => {
+                    eprintln!(
+                        "Using the region remembered for {}: {r} (--reselect to choose again).",
+                        game.id()
+                    );
+                    return Ok(r);
+                }
+                Ok(None) => {}
+                Err(e) => eprintln!("warning: {e}; choosing a region anew"),
+            }
+        }
+    }
+    let chosen = match a.select {
+        Select::Overlay => match select::with_overlay() {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("The selection overlay failed ({e}); using the keyboard instead.");
+                select::with_keys(keys, &a.hotkey)?
+            }
+        },
+        Select::Keys => select::with_keys(keys, &a.hotkey)?,
+    };
+    let Some(r) = chosen else {
+        bail!("selection cancelled")
+    };
+    if let Some(store) = &store {
+        match store.set(game.id(), r) {
+            Ok(()) => eprintln!(
+                "Remembered the region {r} for {} in {}.",
+                game.id(),
+                store.path().display()
+            ),
+            Err(e) => eprintln!("warning: {e}"),
+        }
+    }
+    Ok(r)
+}
+
+fn print_round(a: &Args, round: &Round, region: Rect) {
+    let r = &round.report;
+    if a.json {
+        let mut v = serde_json::to_value(r).expect("reports serialise");
+        if let Some(m) = v.as_object_mut() {
+            m.insert(
+                "region".into(),
+                serde_json::to_value(region).expect("rects serialise"),
+            );
+            let (outcome, sent, after) = match &round.outcome {
+                Outcome::Refused { .. } => ("refused", 0, None),
+                Outcome::Planned => ("dry_run", 0, None),
+                Outcome::Played { sent, after } => ("played", *sent, *after),
+                Outcome::Aborted { sent } => ("aborted", *sent, None),
+            };
+            m.insert(
+                "outcome".into(),
+                serde_json::json!({"kind": outcome, "sent": sent, "after": after.map(State::name)}),
+            );
+            m.insert(
+                "play_timings_ms".into(),
+                serde_json::to_value(round.timings).expect("timings serialise"),
+            );
+            let mon = &round.monitor;
+            m.insert(
+                "screen".into(),
+                serde_json::json!({
+                    "scale": (mon.scale() * 1000.0).round() / 1000.0,
+                    "monitor": mon.logical,
+                    "pixels": [mon.pixels.0, mon.pixels.1],
+                }),
+            );
+        }
+        println!("{v}");
+        return;
+    }
+    print!("{}", r.text);
+    match &round.outcome {
+        Outcome::Refused { saved } => {
+            if let Some((shot, seen)) = saved {
+                println!(
+                    "Saved what it saw: {} and {}",
+                    shot.display(),
+                    seen.display()
+                );
+            }
+        }
+        Outcome::Planned => {
+            super::solve::print_actions(r, "screen coordinates, dry run: nothing sent")
+        }
+        Outcome::Played { sent, after } => {
+            let now = match after {
+                Some(State::Solved) => "The board now reads as solved.".to_string(),
+                Some(s) => format!("The board now reads as {}, not solved.", s.name()),
+                None => "The board could not be captured again to check it.".to_string(),
+            };
+            println!("Sent {sent} action(s). {now}");
+        }
+        Outcome::Aborted { sent } => println!("Aborted by the abort key after {sent} action(s)."),
+    }
+    if a.timings {
+        print_timings(&round.timings);
+    }
+}
+
+fn print_timings(t: &Timings) {
+    let first = t.to_first_input.map_or(String::new(), |f| {
+        format!("; trigger to first input {f:.1} ms")
+    });
+    println!(
+        "Timings: capture {:.1} ms, vision {:.1} ms, solve {:.2} ms; trigger to plan {:.1} ms{first}.",
+        t.capture, t.vision, t.solve, t.to_plan
+    );
+}
+
+fn exit_code(round: &Round) -> i32 {
+    match round.outcome {
+        Outcome::Aborted { .. } => EXIT_ABORTED,
+        _ => round.report.state.exit_code(),
+    }
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(0.0)
+}
+
+pub fn run(a: Args) -> anyhow::Result<i32> {
+    let game = super::game(&a.game)?;
+    let cal = game.load_calibration(a.calibration.as_deref())?;
+    let mut keys = Keys::new()?;
+    keys.listen(&a.abort_key, Role::Abort)?;
+    if !a.once {
+        keys.listen(&a.hotkey, Role::Play)?;
+    }
+    let region = region(&a, game, &mut keys)?;
+    let player = Player {
+        game,
+        calibration: &cal,
+        region,
+        delay: Duration::from_millis(a.delay_ms.unwrap_or_else(|| game.default_delay_ms())),
+        dry_run: a.dry_run,
+        save_dir: save_dir(&a),
+        settle: Duration::from_secs(3),
+    };
+
+    if let Some(n) = a.repeat {
+        let mut rounds = Vec::new();
+        for _ in 0..n.max(1) {
+            rounds.push(player.play(Instant::now(), None)?.timings);
+        }
+        let m = |f: fn(&Timings) -> f64| median(rounds.iter().map(f).collect());
+        let (cap, plan) = (m(|t| t.capture), m(|t| t.to_plan));
+        println!(
+            "Medians over {} dry runs on {region}: capture {cap:.1} ms, vision {:.2} ms, solve {:.3} ms; \
+             trigger to plan {plan:.1} ms = {:.2}× the capture alone.",
+            rounds.len(),
+            m(|t| t.vision),
+            m(|t| t.solve),
+            plan / cap.max(1e-9)
+        );
+        return Ok(0);
+    }
+
+    let mut code;
+    let mut trigger = Instant::now();
+    if !a.once {
+        eprintln!(
+            "Ready on {region}. Press {} to play, {} to stop a replay, Ctrl+C to quit.",
+            a.hotkey, a.abort_key
+        );
+        match keys.wait(None) {
+            Some(Role::Play) => trigger = Instant::now(),
+            _ => return Ok(0),
+        }
+    }
+    loop {
+        if !a.json && !a.dry_run {
+            eprintln!("Playing in {region}; press {} to stop.", a.abort_key);
+        }
+        let round = player.play(trigger, Some(&keys)).context("play")?;
+        print_round(&a, &round, region);
+        code = exit_code(&round);
+        if matches!(round.outcome, Outcome::Aborted { .. }) {
+            return Ok(code);
+        }
+        if a.keep_going {
+            eprintln!(
+                "Watching {region} for the next board; press {} to stop.",
+                a.abort_key
+            );
+            match player.wait_for_new_board(
+                round.cells.as_deref(),
+                Duration::from_millis(250),
+                Some(&keys),
+            )? {
+                Some(t) => {
+                    trigger = t;
+                    continue;
+                }
+                None => return Ok(code),
+            }
+        }
+        if a.once {
+            return Ok(code);
+        }
+        eprintln!("Press {} to play again, Ctrl+C to quit.", a.hotkey);
+        match keys.wait(None) {
+            Some(Role::Play) => trigger = Instant::now(),
+            _ => continue,
+        }
+    }
+}

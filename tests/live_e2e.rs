@@ -1,0 +1,582 @@
+//! End to end on a real X server: start Xvfb, open the practice board at a
+//! known place, run `boardbot play` against it, and judge the result from
+//! the practice window's own record of every click it received.
+//!
+//! Each test starts its own Xvfb display. When Xvfb is not installed the
+//! tests say so and pass (CI installs it: see `.ci/deps`).
+#![cfg(feature = "live")]
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+struct Display {
+    server: Child,
+    name: String,
+}
+
+impl Drop for Display {
+    fn drop(&mut self) {
+        let _ = self.server.kill();
+        let _ = self.server.wait();
+    }
+}
+
+fn have(program: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {program}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// A fresh Xvfb display, or `None` (with the reason printed) when Xvfb is missing.
+fn xvfb(tag: u32) -> Option<Display> {
+    if !have("Xvfb") {
+        println!("skipped: Xvfb is not installed (sudo .ci/deps installs it)");
+        return None;
+    }
+    for attempt in 0..20 {
+        let n = 40 + (std::process::id() % 200) * 7 + tag * 3 + attempt;
+        let socket = format!("/tmp/.X11-unix/X{n}");
+        if Path::new(&socket).exists() || Path::new(&format!("/tmp/.X{n}-lock")).exists() {
+            continue;
+        }
+        let server = Command::new("Xvfb")
+            .args([
+                &format!(":{n}"),
+                "-screen",
+                "0",
+                "1280x1024x24",
+                "-nolisten",
+                "tcp",
+                "-noreset",
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start Xvfb");
+        let d = Display {
+            server,
+            name: format!(":{n}"),
+        };
+        let t = Instant::now();
+        while t.elapsed() < Duration::from_secs(10) {
+            if Path::new(&socket).exists() {
+                std::thread::sleep(Duration::from_millis(200));
+                return Some(d);
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    panic!("Xvfb did not start");
+}
+
+fn boardbot(display: &Display, args: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_boardbot"));
+    c.args(args)
+        .env("DISPLAY", &display.name)
+        .env(
+            "BOARDBOT_CONFIG_DIR",
+            std::env::temp_dir().join(format!(
+                "boardbot-e2e-{}",
+                display.name.trim_start_matches(':')
+            )),
+        )
+        .env(
+            "BOARDBOT_SAVE_DIR",
+            std::env::temp_dir().join("boardbot-e2e-seen"),
+        );
+    c
+}
+
+struct Practice {
+    child: Child,
+    result: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for Practice {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Practice {
+    fn open(display: &Display, size: usize, pitch: u32, seed: u64) -> Practice {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let result = dir.path().join("result.json");
+        let child = boardbot(
+            display,
+            &[
+                "practice",
+                "--size",
+                &size.to_string(),
+                "--pitch",
+                &pitch.to_string(),
+                "--seed",
+                &seed.to_string(),
+                "--position",
+                "40,30",
+                "--result",
+                result.to_str().expect("utf-8"),
+            ],
+        )
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start practice");
+        let p = Practice {
+            child,
+            result,
+            _dir: dir,
+        };
+        p.wait_until(|r| !r["lattice"].is_null(), "the practice window to appear");
+        p
+    }
+
+    fn read(&self) -> Value {
+        std::fs::read_to_string(&self.result)
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or(Value::Null)
+    }
+
+    fn wait_until(&self, what: impl Fn(&Value) -> bool, why: &str) -> Value {
+        let t = Instant::now();
+        loop {
+            let r = self.read();
+            if what(&r) {
+                return r;
+            }
+            assert!(
+                t.elapsed() < Duration::from_secs(20),
+                "timed out waiting for {why}; last result: {r}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// The board's outer rectangle on screen: `(x, y, side)`.
+    fn board(&self) -> (f64, f64, f64, f64) {
+        let r = self.read();
+        let l = &r["lattice"];
+        let pitch = l["pitch"].as_f64().unwrap();
+        (
+            l["x"].as_f64().unwrap(),
+            l["y"].as_f64().unwrap(),
+            pitch,
+            pitch * l["cols"].as_f64().unwrap(),
+        )
+    }
+}
+
+fn region_around(x: f64, y: f64, side: f64, margin: f64) -> String {
+    let (x0, y0) = ((x - margin).floor() as i64, (y - margin).floor() as i64);
+    let s = (side + 2.0 * margin).ceil() as i64 + 1;
+    format!("{x0},{y0},{s},{s}")
+}
+
+fn rect(region: &str) -> (i64, i64, i64, i64) {
+    let v: Vec<i64> = region.split(',').map(|p| p.parse().unwrap()).collect();
+    (v[0], v[1], v[2], v[3])
+}
+
+fn show(out: &Output) -> String {
+    format!(
+        "stdout:\n{}\nstderr:\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// Plays the practice board once through `region` and checks the level
+/// was solved with one move per target, every click inside the region.
+fn play_and_check(display: &Display, practice: &Practice, region: &str) {
+    let out = boardbot(
+        display,
+        &[
+            "play",
+            "--game",
+            "troyis",
+            "--once",
+            "--region",
+            region,
+            "--delay-ms",
+            "15",
+        ],
+    )
+    .output()
+    .expect("run play");
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    let r = practice.wait_until(|r| r["solved"] == true, "the level to be solved");
+    assert_eq!(r["moves"], r["targets"], "one move per target: {r}");
+    assert_eq!(r["revisits"], 0);
+    assert_eq!(r["illegal"], 0, "every click was a legal move: {r}");
+    let (rx, ry, rw, rh) = rect(region);
+    for c in r["clicks"].as_array().unwrap() {
+        let (x, y) = (c["x"].as_i64().unwrap(), c["y"].as_i64().unwrap());
+        assert!(
+            x >= rx && y >= ry && x < rx + rw && y < ry + rh,
+            "click ({x},{y}) outside the region {region}"
+        );
+        assert!(!c["cell"].is_null(), "click ({x},{y}) missed the board");
+    }
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("now reads as solved"),
+        "{}",
+        show(&out)
+    );
+}
+
+#[test]
+fn plays_the_practice_board_at_three_sizes() {
+    let Some(display) = xvfb(1) else { return };
+    for (size, pitch, seed) in [(5, 52, 11), (7, 44, 12), (9, 40, 13), (12, 30, 14)] {
+        let practice = Practice::open(&display, size, pitch, seed);
+        let (x, y, _, side) = practice.board();
+        play_and_check(&display, &practice, &region_around(x, y, side, 3.0));
+    }
+}
+
+#[test]
+fn plays_through_a_selection_with_a_wide_margin() {
+    let Some(display) = xvfb(2) else { return };
+    let practice = Practice::open(&display, 8, 42, 21);
+    let (x, y, _, side) = practice.board();
+    // The selection takes in the desktop, the window's frame and its status bar.
+    play_and_check(&display, &practice, &region_around(x, y, side, 45.0));
+}
+
+#[test]
+fn the_abort_key_stops_the_replay() {
+    let Some(display) = xvfb(3) else { return };
+    if !have("xdotool") {
+        println!("skipped: xdotool is not installed (sudo .ci/deps installs it)");
+        return;
+    }
+    let practice = Practice::open(&display, 9, 40, 31);
+    let (x, y, _, side) = practice.board();
+    let region = region_around(x, y, side, 3.0);
+    let mut play = boardbot(
+        &display,
+        &[
+            "play",
+            "--game",
+            "troyis",
+            "--once",
+            "--region",
+            &region,
+            "--delay-ms",
+            "250",
+        ],
+    )
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .expect("start play");
+    practice.wait_until(|r| r["moves"].as_u64().unwrap_or(0) >= 3, "the first moves");
+    let before = practice.read()["clicks"].as_array().map_or(0, Vec::len);
+    xdotool(&display, &["key", "Escape"]);
+    let t = Instant::now();
+    let status = loop {
+        if let Some(s) = play.try_wait().expect("wait") {
+            break s;
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(10),
+            "play did not stop after the abort key"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let out = play.wait_with_output().expect("output");
+    assert_eq!(status.code(), Some(4), "{}", show(&out));
+    std::thread::sleep(Duration::from_millis(600));
+    let r = practice.read();
+    assert_eq!(r["solved"], false, "{r}");
+    let moves = r["moves"].as_u64().unwrap();
+    assert!(moves < r["targets"].as_u64().unwrap(), "{r}");
+    // Stopped within one click of the key: at most the click already on its way.
+    let after = r["clicks"].as_array().unwrap().len();
+    assert!(
+        after <= before + 1,
+        "{before} clicks before the abort key, {after} after: it came too late"
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("Aborted"),
+        "{}",
+        show(&out)
+    );
+}
+
+#[test]
+fn dry_run_clicks_are_the_cells_screen_centres() {
+    let Some(display) = xvfb(4) else { return };
+    let practice = Practice::open(&display, 7, 46, 41);
+    let (x, y, pitch, side) = practice.board();
+    let region = region_around(x, y, side, 20.0);
+    let out = boardbot(
+        &display,
+        &[
+            "play",
+            "--game",
+            "troyis",
+            "--once",
+            "--dry-run",
+            "--json",
+            "--region",
+            &region,
+        ],
+    )
+    .output()
+    .expect("run play");
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    let v = common::stdout_json(&out);
+    assert_eq!(v["state"], "playable");
+    let actions = v["actions"].as_array().expect("actions");
+    assert!(!actions.is_empty());
+    for a in actions {
+        let (r, c) = (
+            a["cell"][0].as_f64().unwrap(),
+            a["cell"][1].as_f64().unwrap(),
+        );
+        let (cx, cy) = (x + (c + 0.5) * pitch, y + (r + 0.5) * pitch);
+        let (ax, ay) = (a["x"].as_f64().unwrap(), a["y"].as_f64().unwrap());
+        assert!(
+            (ax - cx).abs() <= 0.2 * pitch && (ay - cy).abs() <= 0.2 * pitch,
+            "click ({ax},{ay}) is not at cell ({r},{c})'s centre ({cx:.1},{cy:.1})"
+        );
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        practice.read()["clicks"],
+        serde_json::json!([]),
+        "a dry run sent clicks"
+    );
+}
+
+#[test]
+fn plays_on_a_hidpi_desktop() {
+    let Some(display) = xvfb(5) else { return };
+    if !have("xrdb") {
+        println!("skipped: xrdb is not installed (sudo .ci/deps installs it)");
+        return;
+    }
+    // A desktop scaled 2×: xcap reports the monitor in logical units, half
+    // the real pixels, and boardbot must still click the right pixels.
+    let mut xrdb = Command::new("xrdb")
+        .args(["-merge"])
+        .env("DISPLAY", &display.name)
+        .stdin(Stdio::piped())
+        .spawn()
+        .expect("xrdb");
+    use std::io::Write;
+    xrdb.stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"Xft.dpi: 192\n")
+        .expect("write");
+    assert!(xrdb.wait().expect("xrdb").success());
+    let practice = Practice::open(&display, 7, 60, 51);
+    let (x, y, _, side) = practice.board();
+    let region = region_around(x, y, side, 10.0);
+    let out = boardbot(
+        &display,
+        &[
+            "play",
+            "--game",
+            "troyis",
+            "--once",
+            "--json",
+            "--region",
+            &region,
+            "--delay-ms",
+            "15",
+        ],
+    )
+    .output()
+    .expect("run play");
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    let v = common::stdout_json(&out);
+    assert_eq!(
+        v["screen"]["scale"], 2.0,
+        "the desktop scale was not seen: {}",
+        v["screen"]
+    );
+    assert_eq!(v["outcome"]["after"], "solved", "{}", show(&out));
+    let r = practice.wait_until(|r| r["solved"] == true, "the level to be solved");
+    assert_eq!(r["moves"], r["targets"]);
+    assert_eq!(r["illegal"], 0);
+}
+
+fn xdotool(display: &Display, args: &[&str]) {
+    let ok = Command::new("xdotool")
+        .args(args)
+        .env("DISPLAY", &display.name)
+        .status()
+        .expect("xdotool");
+    assert!(ok.success(), "xdotool {args:?}");
+}
+
+fn wait_output(mut child: Child, secs: u64) -> Output {
+    let t = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if t.elapsed() > Duration::from_secs(secs) {
+            let _ = child.kill();
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    child.wait_with_output().expect("output")
+}
+
+#[test]
+fn selects_by_dragging_then_by_keys_and_remembers_the_region() {
+    let Some(display) = xvfb(6) else { return };
+    if !have("xdotool") {
+        println!("skipped: xdotool is not installed (sudo .ci/deps installs it)");
+        return;
+    }
+    let config = tempfile::tempdir().unwrap();
+    let practice = Practice::open(&display, 6, 44, 61);
+    let (x, y, _, side) = practice.board();
+    let (x0, y0, x1, y1) = (
+        (x - 12.0) as i32,
+        (y - 12.0) as i32,
+        (x + side + 12.0) as i32,
+        (y + side + 12.0) as i32,
+    );
+    let play = |extra: &[&str]| {
+        let mut args = vec!["play", "--game", "troyis", "--once", "--dry-run", "--json"];
+        args.extend_from_slice(extra);
+        boardbot(&display, &args)
+            .env("BOARDBOT_CONFIG_DIR", config.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start play")
+    };
+
+    // 1. The overlay: drag from one corner of the board to the other.
+    let child = play(&[]);
+    std::thread::sleep(Duration::from_millis(2500));
+    xdotool(
+        &display,
+        &[
+            "mousemove",
+            &x0.to_string(),
+            &y0.to_string(),
+            "mousedown",
+            "1",
+        ],
+    );
+    xdotool(
+        &display,
+        &[
+            "mousemove",
+            &((x0 + x1) / 2).to_string(),
+            &((y0 + y1) / 2).to_string(),
+        ],
+    );
+    xdotool(
+        &display,
+        &[
+            "mousemove",
+            &x1.to_string(),
+            &y1.to_string(),
+            "mouseup",
+            "1",
+        ],
+    );
+    let out = wait_output(child, 20);
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    let v = common::stdout_json(&out);
+    let dragged = serde_json::json!({"x": x0, "y": y0, "w": x1 - x0, "h": y1 - y0});
+    assert_eq!(v["region"], dragged, "{}", show(&out));
+    assert_eq!(v["state"], "playable");
+    let stored = std::fs::read_to_string(config.path().join("regions.toml"))
+        .expect("the region was remembered");
+    assert!(
+        stored.contains(&format!("{x0},{y0},{},{}", x1 - x0, y1 - y0)),
+        "{stored}"
+    );
+
+    // 2. The next run reuses it without asking.
+    let out = wait_output(play(&[]), 20);
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    assert_eq!(common::stdout_json(&out)["region"], dragged);
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("remembered"),
+        "{}",
+        show(&out)
+    );
+
+    // 3. The keyboard fallback: hover a corner, press the hotkey; twice.
+    let child = play(&["--select", "keys", "--reselect", "--hotkey", "F8"]);
+    std::thread::sleep(Duration::from_millis(1500));
+    xdotool(
+        &display,
+        &["mousemove", &(x0 + 2).to_string(), &(y0 + 2).to_string()],
+    );
+    xdotool(&display, &["key", "F8"]);
+    std::thread::sleep(Duration::from_millis(300));
+    xdotool(
+        &display,
+        &["mousemove", &(x1 + 2).to_string(), &(y1 + 2).to_string()],
+    );
+    xdotool(&display, &["key", "F8"]);
+    let out = wait_output(child, 20);
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    let v = common::stdout_json(&out);
+    assert_eq!(
+        v["region"],
+        serde_json::json!({"x": x0 + 2, "y": y0 + 2, "w": x1 - x0, "h": y1 - y0})
+    );
+    assert_eq!(v["state"], "playable");
+    assert_eq!(
+        practice.read()["clicks"],
+        serde_json::json!([]),
+        "dry runs sent clicks"
+    );
+}
+
+#[test]
+fn refuses_a_selection_that_cuts_the_board_and_saves_what_it_saw() {
+    let Some(display) = xvfb(7) else { return };
+    let practice = Practice::open(&display, 8, 40, 71);
+    let (x, y, pitch, side) = practice.board();
+    let saved = tempfile::tempdir().unwrap();
+    // Half a column and half a row cut off.
+    let region = format!(
+        "{},{},{},{}",
+        (x + 0.5 * pitch) as i64,
+        (y + 0.5 * pitch) as i64,
+        side as i64,
+        side as i64
+    );
+    let out = boardbot(
+        &display,
+        &[
+            "play", "--game", "troyis", "--once", "--region", &region, "--json",
+        ],
+    )
+    .env("BOARDBOT_SAVE_DIR", saved.path())
+    .output()
+    .expect("run play");
+    assert_eq!(out.status.code(), Some(3), "{}", show(&out));
+    let v = common::stdout_json(&out);
+    assert_eq!(v["actions"], serde_json::json!([]));
+    assert_eq!(v["outcome"]["kind"], "refused");
+    let files: Vec<_> = std::fs::read_dir(saved.path()).unwrap().collect();
+    assert_eq!(files.len(), 2, "the capture and the debug image are saved");
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        practice.read()["clicks"],
+        serde_json::json!([]),
+        "no input was sent"
+    );
+}
