@@ -180,3 +180,12 @@ impl Report {
 pub fn ms_since(t: std::time::Instant) -> f64 {
     (t.elapsed().as_secs_f64() * 100_000.0).round() / 100.0
 }
+
+/// The result of a command that is not a single solve (`map`, `trace`,
+/// `solve --batch`): its JSON document, its text for people, its exit code.
+#[derive(Clone, Debug)]
+pub struct Doc {
+    pub json: serde_json::Value,
+    pub text: String,
+    pub exit_code: i32,
+}

@@ -7,6 +7,7 @@
 //! read, no solution); 4 when the abort key stopped a replay.
 
 mod demo;
+mod map;
 #[cfg(feature = "live")]
 mod play;
 #[cfg(feature = "live")]
@@ -45,6 +46,10 @@ enum Command {
     /// Open a playable Troyis-style board to try boardbot on.
     #[cfg(feature = "live")]
     Practice(practice::Args),
+    /// Map every position reachable from a board, with distances to a solution.
+    Map(map::MapArgs),
+    /// Rate a player's moves against the map.
+    Trace(map::TraceArgs),
     /// List the games boardbot knows.
     Games,
     /// Draw a board with boardbot's own Troyis-style art (test screenshots).
@@ -64,6 +69,8 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Command::Demo(a) => demo::run(a),
         Command::Solve(a) => solve::run(a),
+        Command::Map(a) => map::run_map(a),
+        Command::Trace(a) => map::run_trace(a),
         #[cfg(feature = "live")]
         Command::Play(a) => play::run(a),
         #[cfg(feature = "live")]
@@ -87,6 +94,15 @@ pub fn main() -> i32 {
 
 fn boardbot_games() -> &'static [&'static dyn crate::games::Game] {
     crate::games::REGISTRY
+}
+
+/// Prints a document as text or JSON.
+pub(crate) fn print_doc(doc: &crate::report::Doc, json: bool) {
+    if json {
+        println!("{}", doc.json);
+    } else {
+        print!("{}", doc.text);
+    }
 }
 
 /// Looks a game up, or explains which ones exist.

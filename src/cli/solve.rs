@@ -36,6 +36,18 @@ pub struct Args {
     /// Stop searching after this many nodes and keep the best plan found.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
+    /// B.i.t.Lock's win rule: cover (every target holds its type, as in the game) or exact (and no other tile remains).
+    #[arg(long, value_name = "cover|exact")]
+    win: Option<String>,
+    /// Memory the search may use before it switches to a memory-bounded search (B.i.t.Lock, Rush maps).
+    #[arg(long, value_name = "SIZE", default_value = "2G")]
+    max_memory: crate::solve::Bytes,
+    /// Print the board after each move.
+    #[arg(long)]
+    walkthrough: bool,
+    /// Solve every line of a file of `moves board cluster_size` lines and report the ones that differ (Rush Hour).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["image", "board", "level"])]
+    batch: Option<PathBuf>,
 }
 
 pub fn run(a: Args) -> anyhow::Result<i32> {
@@ -43,7 +55,17 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
     let opts = SolveOptions {
         max_nodes: a.max_nodes,
         progress: !a.json,
+        win: a.win.clone(),
+        max_memory: Some(a.max_memory),
+        walkthrough: a.walkthrough,
     };
+    if let Some(path) = &a.batch {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let doc = game.batch(&text, &path.display().to_string(), &opts)?;
+        super::print_doc(&doc, a.json);
+        return Ok(doc.exit_code);
+    }
     let report = if let Some(path) = &a.image {
         let cal = game.load_calibration(a.calibration.as_deref())?;
         let img = image::open(path)
@@ -65,7 +87,9 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
             .with_context(|| format!("cannot read the level {}", path.display()))?;
         game.solve_text(&text, &path.display().to_string(), &opts)?
     } else {
-        bail!("say what to solve: --image FILE (a screenshot), --board TEXT or --level FILE");
+        bail!(
+            "say what to solve: --image FILE (a screenshot), --board TEXT, --level FILE or --batch FILE"
+        );
     };
     print(&report, a.json, a.debug_image.is_some());
     Ok(report.state.exit_code())

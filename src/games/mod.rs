@@ -10,14 +10,35 @@ use image::RgbImage;
 use crate::calibration::{Calibration, Embedded};
 use crate::report::Report;
 
+pub mod bitlock;
+pub mod rush;
 pub mod troyis;
 
-/// Settings shared by every game's `solve`; a game ignores what it has no use for.
+use crate::report::Doc;
+use crate::solve::Bytes;
+
+/// Settings shared by every game's commands; a game says so when given one
+/// it has no use for.
 #[derive(Clone, Debug, Default)]
 pub struct SolveOptions {
     /// Cap on search nodes, for games whose search can run long.
     pub max_nodes: Option<u64>,
-    /// Show a progress bar on long searches.
+    /// Show progress on long searches.
+    pub progress: bool,
+    /// B.i.t.Lock's win rule: `cover` or `exact`.
+    pub win: Option<String>,
+    /// Memory the search may use before it changes strategy.
+    pub max_memory: Option<Bytes>,
+    /// Print the board after each move.
+    pub walkthrough: bool,
+}
+
+/// Settings of `boardbot map`.
+#[derive(Clone, Debug, Default)]
+pub struct MapOptions {
+    /// Write the graph here: GraphML or DOT by the extension, plus CSV files.
+    pub export: Option<std::path::PathBuf>,
+    pub max_memory: Option<Bytes>,
     pub progress: bool,
 }
 
@@ -31,6 +52,12 @@ pub enum GameError {
         game: &'static str,
         what: &'static str,
     },
+    /// An option that does not fit this game or this command.
+    #[error("{0}")]
+    Usage(String),
+    /// Writing an output file failed.
+    #[error("{0}")]
+    Output(String),
     #[error(transparent)]
     Calibration(#[from] crate::calibration::CalibrationError),
 }
@@ -77,6 +104,41 @@ pub trait Game: Sync {
         100
     }
 
+    /// Solves every position of a file of positions with known answers,
+    /// and reports the ones whose answer differs.
+    fn batch(&self, text: &str, origin: &str, opts: &SolveOptions) -> Result<Doc, GameError> {
+        let _ = (text, origin, opts);
+        Err(GameError::Unsupported {
+            game: self.id(),
+            what: "solve batches",
+        })
+    }
+
+    /// The map of every position reachable from this one, with each one's
+    /// distance to a solution.
+    fn map(&self, text: &str, origin: &str, opts: &MapOptions) -> Result<Doc, GameError> {
+        let _ = (text, origin, opts);
+        Err(GameError::Unsupported {
+            game: self.id(),
+            what: "map state spaces",
+        })
+    }
+
+    /// Rates a player's moves, one by one, against the map.
+    fn trace(
+        &self,
+        text: &str,
+        origin: &str,
+        moves: &str,
+        opts: &MapOptions,
+    ) -> Result<Doc, GameError> {
+        let _ = (text, origin, moves, opts);
+        Err(GameError::Unsupported {
+            game: self.id(),
+            what: "trace games",
+        })
+    }
+
     /// Loads the calibration: `path` if given, else the built-in one.
     fn load_calibration(&self, path: Option<&std::path::Path>) -> Result<Calibration, GameError> {
         match (path, self.calibration()) {
@@ -91,7 +153,7 @@ pub trait Game: Sync {
 }
 
 /// Every game boardbot knows, one line each.
-pub static REGISTRY: &[&dyn Game] = &[&troyis::Troyis];
+pub static REGISTRY: &[&dyn Game] = &[&troyis::Troyis, &bitlock::BitLock, &rush::Rush];
 
 /// Looks a game up by its id.
 pub fn find(id: &str) -> Option<&'static dyn Game> {

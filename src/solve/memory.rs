@@ -1,0 +1,89 @@
+//! Memory budgets (`--max-memory 2G`) and the bookkeeping of what a search
+//! holds, so that it can change strategy before the machine runs out.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A number of bytes, written `512M`, `2G`, `1.5G` or plain bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Bytes(pub u64);
+
+impl FromStr for Bytes {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        let (num, mult) = match t.char_indices().last() {
+            Some((i, c)) if c.is_ascii_alphabetic() => {
+                let m: u64 = match c.to_ascii_uppercase() {
+                    'K' => 1 << 10,
+                    'M' => 1 << 20,
+                    'G' => 1 << 30,
+                    'T' => 1 << 40,
+                    'B' => 1,
+                    _ => {
+                        return Err(format!(
+                            "{s:?}: unknown unit {c:?}; use K, M or G, as in 2G"
+                        ));
+                    }
+                };
+                (&t[..i], m)
+            }
+            _ => (t, 1),
+        };
+        let v: f64 = num
+            .trim()
+            .parse()
+            .map_err(|_| format!("{s:?} is not a size; write it like 512M or 2G"))?;
+        if v.is_nan() || v <= 0.0 || !v.is_finite() {
+            return Err(format!("{s:?}: the size must be positive"));
+        }
+        Ok(Bytes((v * mult as f64) as u64))
+    }
+}
+
+impl fmt::Display for Bytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let b = self.0 as f64;
+        if b >= (1u64 << 30) as f64 {
+            write!(f, "{:.2} GiB", b / (1u64 << 30) as f64)
+        } else if b >= (1u64 << 20) as f64 {
+            write!(f, "{:.1} MiB", b / (1u64 << 20) as f64)
+        } else {
+            write!(f, "{} KiB", self.0 / 1024)
+        }
+    }
+}
+
+/// Bytes held by a hash map of `len` entries of `entry` bytes, counting
+/// the table's spare capacity and its control bytes.
+pub fn hash_map_bytes(capacity: usize, entry: usize) -> u64 {
+    // hashbrown keeps one control byte per bucket, and buckets = capacity * 8 / 7.
+    let buckets = capacity.saturating_mul(8) / 7 + 1;
+    (buckets * (entry + 1)) as u64
+}
+
+/// The process's peak resident memory, where the system reports it (Linux).
+pub fn peak_rss() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_sizes() {
+        assert_eq!("2G".parse(), Ok(Bytes(2 << 30)));
+        assert_eq!("512m".parse(), Ok(Bytes(512 << 20)));
+        assert_eq!("1.5G".parse(), Ok(Bytes(3 << 29)));
+        assert_eq!("1000".parse(), Ok(Bytes(1000)));
+        assert!("2X".parse::<Bytes>().is_err());
+        assert!("-1G".parse::<Bytes>().is_err());
+        assert!("G".parse::<Bytes>().is_err());
+        assert_eq!(Bytes(2 << 30).to_string(), "2.00 GiB");
+    }
+}
