@@ -260,7 +260,7 @@ impl Calibration {
                         format!("{:?} is not a colour; write it as \"#rrggbb\"", h.get_ref()),
                     )
                 })?,
-                file.cells.max_haze.clamp(0.0, 1.0),
+                file.cells.max_haze,
             )),
             None => None,
         };
@@ -328,34 +328,69 @@ impl Calibration {
                 min_score: m.min_score,
             });
         }
+        let section_line = |name: &str| {
+            text.lines()
+                .position(|s| s.trim() == name)
+                .map_or(1, |i| i + 1)
+        };
+        let check = |ok: bool, section: &str, message: &str| -> Result<(), CalibrationError> {
+            if ok {
+                Ok(())
+            } else {
+                Err(CalibrationError::Invalid {
+                    path: origin.to_string(),
+                    line: section_line(section),
+                    message: message.to_string(),
+                })
+            }
+        };
         let l = &file.lattice;
-        if l.min_cells < 1
-            || l.min_cells > l.max_cells
-            || l.min_pitch.is_nan()
-            || l.min_pitch <= 0.0
-            || l.min_pitch > l.max_pitch
-        {
-            return Err(CalibrationError::Invalid {
-                path: origin.to_string(),
-                line: text
-                    .lines()
-                    .position(|s| s.trim() == "[lattice]")
-                    .map_or(1, |i| i + 1),
-                message:
-                    "[lattice] needs 1 <= min_cells <= max_cells and 0 < min_pitch <= max_pitch"
-                        .into(),
-            });
-        }
+        check(
+            l.min_cells >= 1
+                && l.min_cells <= l.max_cells
+                && l.min_pitch.is_finite()
+                && l.max_pitch.is_finite()
+                && l.min_pitch > 0.0
+                && l.min_pitch <= l.max_pitch,
+            "[lattice]",
+            "[lattice] needs 1 <= min_cells <= max_cells and 0 < min_pitch <= max_pitch (finite)",
+        )?;
         let c = &file.cells;
-        if !(0.0..0.5).contains(&c.inset) || !(0.0..=1.0).contains(&c.percentile) {
-            return Err(CalibrationError::Invalid {
-                path: origin.to_string(),
-                line: text
-                    .lines()
-                    .position(|s| s.trim() == "[cells]")
-                    .map_or(1, |i| i + 1),
-                message: "[cells] needs 0 <= inset < 0.5 and 0 <= percentile <= 1".into(),
-            });
+        check(
+            (0.0..0.5).contains(&c.inset) && (0.0..=1.0).contains(&c.percentile),
+            "[cells]",
+            "[cells] needs 0 <= inset < 0.5 and 0 <= percentile <= 1",
+        )?;
+        // A zero threshold would let the reader act on cells that match nothing.
+        check(
+            c.min_confidence > 0.0
+                && c.min_confidence <= 1.0
+                && c.max_plain_marks.is_finite()
+                && c.max_plain_marks >= 0.0,
+            "[cells]",
+            "[cells] needs 0 < min_confidence <= 1 and max_plain_marks >= 0",
+        )?;
+        check(
+            (0.0..=1.0).contains(&c.max_haze),
+            "[cells]",
+            "[cells] needs 0 <= max_haze <= 1",
+        )?;
+        for k in &classes {
+            check(
+                k.tolerance.is_finite(),
+                "[[class]]",
+                &format!("class {:?} needs a finite tolerance", k.name),
+            )?;
+        }
+        for m in &file.markers {
+            check(
+                (-1.0..=1.0).contains(&m.min_score),
+                "[[marker]]",
+                &format!(
+                    "marker {:?} needs -1 <= min_score <= 1 (a correlation)",
+                    m.name
+                ),
+            )?;
         }
         Ok(Calibration {
             origin: origin.to_string(),

@@ -138,6 +138,9 @@ pub struct Report {
     pub board: Option<BoardReport>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unreadable: Vec<CellIssue>,
+    /// Cells read for sure that the solution can never reach.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unreachable: Vec<CellIssue>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plan: Option<serde_json::Value>,
     /// Input to send, in image pixels (screen pixels from `play`). Absent
@@ -162,6 +165,7 @@ impl Report {
             reason: reason.into(),
             board: None,
             unreadable: Vec::new(),
+            unreachable: Vec::new(),
             plan: None,
             actions: None,
             stats: None,

@@ -45,6 +45,10 @@ pub struct MonitorGeometry {
     /// Size of the captured image in pixels.
     pub pixels: (u32, u32),
     pub space: InputSpace,
+    /// The scale the desktop reports, if any. xcap truncates logical sizes,
+    /// so the measured scale is a little off; the reported one, when it
+    /// agrees, places a monitor's origin exactly.
+    pub reported_scale: Option<f64>,
 }
 
 impl MonitorGeometry {
@@ -67,8 +71,13 @@ impl MonitorGeometry {
     /// The monitor's top left corner in input coordinates.
     fn origin(&self) -> (f64, f64) {
         let (x, y) = (f64::from(self.logical.x), f64::from(self.logical.y));
+        let measured = self.scale();
+        let scale = self
+            .reported_scale
+            .filter(|r| (r - measured).abs() <= 0.03 * measured)
+            .unwrap_or(measured);
         match self.space {
-            InputSpace::Pixels => (x * self.scale(), y * self.scale()),
+            InputSpace::Pixels => ((x * scale).round(), (y * scale).round()),
             InputSpace::Points => (x, y),
         }
     }
@@ -133,6 +142,7 @@ mod tests {
             ),
             pixels: (w, h),
             space,
+            reported_scale: None,
         }
     }
 
@@ -162,6 +172,7 @@ mod tests {
                 logical: Rect::new(1440, 0, 1440, 900),
                 pixels: ((1440.0 * scale) as u32, (900.0 * scale) as u32),
                 space: InputSpace::Points,
+                reported_scale: Some(scale),
             };
             assert!((m.scale() - scale).abs() < 1e-9);
             let (x, y) = m.to_input(400.0 * scale + 0.5, 300.0 * scale + 0.5);
@@ -191,6 +202,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_second_monitor_at_a_fractional_scale_keeps_its_exact_origin() {
+        // 2560 real pixels at x = 1920, scale 1.5: xcap reports x 1280 and
+        // a width truncated to 1706, so the measured scale is 1.5006.
+        let mut m = MonitorGeometry {
+            logical: Rect::new(1280, 0, 1706, 960),
+            pixels: (2560, 1440),
+            space: InputSpace::Pixels,
+            reported_scale: None,
+        };
+        m.reported_scale = Some(1.5);
+        assert_eq!(m.to_input(0.5, 0.5), (1920, 0));
+        assert_eq!(
+            m.region_pixels(Rect::new(2000, 100, 50, 50)),
+            Some((80, 100, 50, 50))
+        );
+        // A reported scale that disagrees with the capture is not trusted.
+        m.reported_scale = Some(2.0);
+        assert_eq!(m.to_input(0.5, 0.5), (1921, 0));
     }
 
     #[test]

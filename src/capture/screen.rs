@@ -96,13 +96,14 @@ fn pick(region: Rect, found: Vec<Found>) -> Result<Found, CaptureError> {
                 (f64::from(f.logical.h) * f.scale).round() as u32,
             ),
             space,
+            reported_scale: Some(f.scale),
         }
         .input_bounds()
     };
-    let (cx, cy) = (
-        region.x + region.w as i32 / 2,
-        region.y + region.h as i32 / 2,
-    );
+    let mid = |a: i32, len: u32| {
+        (i64::from(a) + i64::from(len) / 2).clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+    };
+    let (cx, cy) = (mid(region.x, region.w), mid(region.y, region.h));
     let overlap = |b: Rect| {
         let w = (region.right().min(b.right()) - i64::from(region.x.max(b.x))).max(0);
         let h = (region.bottom().min(b.bottom()) - i64::from(region.y.max(b.y))).max(0);
@@ -136,6 +137,7 @@ fn grab(region: Rect) -> Result<(image::RgbaImage, MonitorGeometry), CaptureErro
                     logical: found.logical,
                     pixels: shot.dimensions(),
                     space: InputSpace::native(),
+                    reported_scale: Some(found.scale),
                 };
                 return Ok((shot, monitor));
             }

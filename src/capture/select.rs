@@ -165,15 +165,22 @@ fn region_of(m: &MonitorGeometry, x: u32, y: u32, w: u32, h: u32) -> Rect {
 }
 
 /// The keyboard fallback: two presses of `hotkey` at opposite corners.
-/// `None` when the abort key cancels.
-pub fn with_keys(keys: &mut Keys, hotkey: &str) -> Result<Option<Rect>, SelectError> {
-    let borrowed = keys.name(Role::Play).is_none();
-    if borrowed {
-        keys.listen(hotkey, Role::Play)?;
+/// `None` when `abort_key` cancels. The keys are held only meanwhile.
+pub fn with_keys(
+    keys: &mut Keys,
+    hotkey: &str,
+    abort_key: &str,
+) -> Result<Option<Rect>, SelectError> {
+    let mut borrowed = Vec::new();
+    for (spec, role) in [(hotkey, Role::Play), (abort_key, Role::Abort)] {
+        if keys.name(role).is_none() {
+            keys.listen(spec, role)?;
+            borrowed.push(role);
+        }
     }
     let picked = corners(keys);
-    if borrowed {
-        keys.release(Role::Play);
+    for role in borrowed {
+        keys.release(role);
     }
     picked
 }

@@ -156,6 +156,10 @@ mod live {
             settle: Duration::from_secs(3),
         };
         let round = player.play(Instant::now(), Some(&keys))?;
+        let code = match round.outcome {
+            Outcome::Aborted { .. } => super::super::play::EXIT_ABORTED,
+            _ => round.report.state.exit_code(),
+        };
         print!("{}", round.report.text);
         let t = &round.timings;
         match round.outcome {
@@ -179,7 +183,7 @@ mod live {
             None => println!("\nClose the practice window when you are done."),
         }
         let _ = child.wait();
-        Ok(0)
+        Ok(code)
     }
 
     fn tempfile_dir() -> anyhow::Result<std::path::PathBuf> {

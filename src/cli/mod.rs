@@ -2,9 +2,10 @@
 //! modules return typed errors, and here they become messages and exit
 //! codes.
 //!
-//! Exit codes: 0 when the position was read and answered; 2 for usage and
-//! file errors; 3 when there is nothing to act on (no board, an uncertain
-//! read, no solution); 4 when the abort key stopped a replay.
+//! Exit codes: 0 when the position was read and answered; 1 when a batch
+//! has answers that differ from its file; 2 for usage and file errors; 3
+//! when there is nothing to act on (no board, an uncertain read, no
+//! solution, a search that gave up); 4 when the abort key stopped a replay.
 
 mod demo;
 mod map;

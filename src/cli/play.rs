@@ -114,10 +114,10 @@ fn region(a: &Args, game: &dyn Game, keys: &mut Keys) -> anyhow::Result<Rect> {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("The selection overlay failed ({e}); using the keyboard instead.");
-                select::with_keys(keys, &a.hotkey)?
+                select::with_keys(keys, &a.hotkey, &a.abort_key)?
             }
         },
-        Select::Keys => select::with_keys(keys, &a.hotkey)?,
+        Select::Keys => select::with_keys(keys, &a.hotkey, &a.abort_key)?,
     };
     let Some(r) = chosen else {
         bail!("selection cancelled")
@@ -145,6 +145,9 @@ fn print_round(a: &Args, round: &Round, region: Rect) {
                 serde_json::to_value(region).expect("rects serialise"),
             );
             let (outcome, sent, after) = match &round.outcome {
+                Outcome::Refused { .. } if round.report.state.exit_code() == 0 => {
+                    ("nothing_to_do", 0, None)
+                }
                 Outcome::Refused { .. } => ("refused", 0, None),
                 Outcome::Planned => ("dry_run", 0, None),
                 Outcome::Played { sent, after } => ("played", *sent, *after),
@@ -222,14 +225,48 @@ fn median(mut v: Vec<f64>) -> f64 {
     v.get(v.len() / 2).copied().unwrap_or(0.0)
 }
 
+/// Plays once from `trigger` and, with `--loop`, every new board after it,
+/// until the abort key or a board that is not playable. The exit code of
+/// the last play.
+fn session(
+    a: &Args,
+    player: &Player<'_>,
+    keys: &Keys,
+    region: Rect,
+    mut trigger: Instant,
+) -> anyhow::Result<i32> {
+    loop {
+        if !a.json && !a.dry_run {
+            eprintln!("Playing in {region}; press {} to stop.", a.abort_key);
+        }
+        let round = player.play(trigger, Some(keys)).context("play")?;
+        print_round(a, &round, region);
+        let code = exit_code(&round);
+        if matches!(round.outcome, Outcome::Aborted { .. }) || !a.keep_going {
+            return Ok(code);
+        }
+        eprintln!(
+            "Watching {region} for the next board; press {} to stop.",
+            a.abort_key
+        );
+        match player.wait_for_new_board(
+            round.cells.as_deref(),
+            Duration::from_millis(250),
+            Some(keys),
+        )? {
+            Some(t) => trigger = t,
+            None => return Ok(code),
+        }
+    }
+}
+
 pub fn run(a: Args) -> anyhow::Result<i32> {
     let game = super::game(&a.game)?;
+    if a.delay_ms.is_some_and(|d| d > 60_000) {
+        bail!("--delay-ms must be at most 60000 (a minute)");
+    }
     let cal = game.load_calibration(a.calibration.as_deref())?;
     let mut keys = Keys::new()?;
-    keys.listen(&a.abort_key, Role::Abort)?;
-    if !a.once {
-        keys.listen(&a.hotkey, Role::Play)?;
-    }
     let region = region(&a, game, &mut keys)?;
     let player = Player {
         game,
@@ -259,52 +296,26 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
         return Ok(0);
     }
 
-    let mut code;
-    let mut trigger = Instant::now();
-    if !a.once {
-        eprintln!(
-            "Ready on {region}. Press {} to play, {} to stop a replay, Ctrl+C to quit.",
-            a.hotkey, a.abort_key
-        );
-        match keys.wait(None) {
-            Some(Role::Play) => trigger = Instant::now(),
-            _ => return Ok(0),
-        }
+    if a.once {
+        keys.listen(&a.abort_key, Role::Abort)?;
+        return session(&a, &player, &keys, region, Instant::now());
     }
+    // Between plays only the play key is held, so the abort key (Escape,
+    // say) keeps working in other programs; it is armed while boardbot acts.
+    keys.listen(&a.hotkey, Role::Play)?;
+    eprintln!(
+        "Ready on {region}. Press {} to play, {} to stop a replay, Ctrl+C to quit.",
+        a.hotkey, a.abort_key
+    );
     loop {
-        if !a.json && !a.dry_run {
-            eprintln!("Playing in {region}; press {} to stop.", a.abort_key);
-        }
-        let round = player.play(trigger, Some(&keys)).context("play")?;
-        print_round(&a, &round, region);
-        code = exit_code(&round);
-        if matches!(round.outcome, Outcome::Aborted { .. }) {
-            return Ok(code);
-        }
-        if a.keep_going {
-            eprintln!(
-                "Watching {region} for the next board; press {} to stop.",
-                a.abort_key
-            );
-            match player.wait_for_new_board(
-                round.cells.as_deref(),
-                Duration::from_millis(250),
-                Some(&keys),
-            )? {
-                Some(t) => {
-                    trigger = t;
-                    continue;
-                }
-                None => return Ok(code),
-            }
-        }
-        if a.once {
-            return Ok(code);
+        while keys.wait(None) != Some(Role::Play) {}
+        let trigger = Instant::now();
+        keys.listen(&a.abort_key, Role::Abort)?;
+        let code = session(&a, &player, &keys, region, trigger);
+        keys.release(Role::Abort);
+        if let Err(e) = code {
+            eprintln!("error: {e:#}");
         }
         eprintln!("Press {} to play again, Ctrl+C to quit.", a.hotkey);
-        match keys.wait(None) {
-            Some(Role::Play) => trigger = Instant::now(),
-            _ => continue,
-        }
     }
 }

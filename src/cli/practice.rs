@@ -51,6 +51,9 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
     if !(16.0..=200.0).contains(&a.pitch) {
         bail!("--pitch must be between 16 and 200 pixels");
     }
+    if a.clouds > 30 {
+        bail!("--clouds must be at most 30");
+    }
     let position = a
         .position
         .as_deref()

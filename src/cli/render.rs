@@ -65,8 +65,14 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     let [l, t, r, b] = margins[..] else {
         bail!("--margins must be four numbers, LEFT,TOP,RIGHT,BOTTOM");
     };
-    if !(a.pitch >= 4.0 && a.pitch <= 1000.0) {
+    if !(4.0..=1000.0).contains(&a.pitch) {
         bail!("--pitch must be between 4 and 1000 pixels");
+    }
+    if margins.iter().any(|m| !(0.0..=10_000.0).contains(m)) {
+        bail!("--margins must each be between 0 and 10000 pixels");
+    }
+    if a.clouds > 100 {
+        bail!("--clouds must be at most 100");
     }
     let colour = |name: &str, what: &str| {
         palette::named(name)

@@ -39,9 +39,9 @@ pub struct Args {
     /// B.i.t.Lock's win rule: cover (every target holds its type, as in the game) or exact (and no other tile remains).
     #[arg(long, value_name = "cover|exact")]
     win: Option<String>,
-    /// Memory the search may use before it switches to a memory-bounded search (B.i.t.Lock, Rush maps).
-    #[arg(long, value_name = "SIZE", default_value = "2G")]
-    max_memory: crate::solve::Bytes,
+    /// Memory the search may use before it switches to a memory-bounded search or gives up (bitlock, rush; default 2G).
+    #[arg(long, value_name = "SIZE")]
+    max_memory: Option<crate::solve::Bytes>,
     /// Print the board after each move.
     #[arg(long)]
     walkthrough: bool,
@@ -56,9 +56,12 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
         max_nodes: a.max_nodes,
         progress: !a.json,
         win: a.win.clone(),
-        max_memory: Some(a.max_memory),
+        max_memory: a.max_memory,
         walkthrough: a.walkthrough,
     };
+    if a.image.is_none() && (a.debug_image.is_some() || a.calibration.is_some()) {
+        bail!("--debug-image and --calibration apply to screenshots: add --image FILE");
+    }
     if let Some(path) = &a.batch {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?;

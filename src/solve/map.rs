@@ -79,7 +79,10 @@ where
         let bytes = store.bytes() + 4 * (succ.capacity() + offsets.capacity()) as u64;
         stats.peak_bytes = stats.peak_bytes.max(bytes);
         progress.update("mapping", store.len() as u64, 0);
-        if bytes > budget.max_bytes || store.len() as u64 > budget.max_states {
+        if bytes > budget.max_bytes
+            || store.len() as u64 > budget.state_cap()
+            || succ.len() as u64 >= u64::from(u32::MAX)
+        {
             stats.states = store.len() as u64;
             stats.ms = t.elapsed().as_secs_f64() * 1e3;
             return Err(stats);

@@ -55,8 +55,8 @@ impl fmt::Display for Bytes {
     }
 }
 
-/// Bytes held by a hash map of `len` entries of `entry` bytes, counting
-/// the table's spare capacity and its control bytes.
+/// Bytes held by a hash table with room for `capacity` entries of `entry`
+/// bytes, counting its spare buckets and its control bytes.
 pub fn hash_map_bytes(capacity: usize, entry: usize) -> u64 {
     // hashbrown keeps one control byte per bucket, and buckets = capacity * 8 / 7.
     let buckets = capacity.saturating_mul(8) / 7 + 1;

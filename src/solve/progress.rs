@@ -12,6 +12,7 @@ pub struct Progress {
     enabled: bool,
     started: Instant,
     last: Instant,
+    calls: u64,
 }
 
 impl Progress {
@@ -22,6 +23,7 @@ impl Progress {
             enabled: enabled && std::io::IsTerminal::is_terminal(&std::io::stderr()),
             started: Instant::now(),
             last: Instant::now(),
+            calls: 0,
         }
     }
 
@@ -32,7 +34,8 @@ impl Progress {
 
     /// Notes progress; cheap enough to call for every state.
     pub fn update(&mut self, what: &str, states: u64, depth: u32) {
-        if !self.enabled || states % 4096 != 0 {
+        self.calls += 1;
+        if !self.enabled || self.calls % 1024 != 0 {
             return;
         }
         let now = Instant::now();

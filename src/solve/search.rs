@@ -26,6 +26,14 @@ pub struct Budget {
     pub max_states: u64,
 }
 
+impl Budget {
+    /// States a table can index (`u32` indices, with room for one more
+    /// expansion), whatever the budget says.
+    pub(crate) fn state_cap(&self) -> u64 {
+        self.max_states.min(u64::from(u32::MAX) - (1 << 20))
+    }
+}
+
 impl Default for Budget {
     fn default() -> Self {
         Budget {
@@ -106,13 +114,12 @@ where
         buf.clear();
         next(&s, &mut buf);
         for (m, n) in buf.drain(..) {
-            let is_goal = goal(&n);
             let (i, new) = store.insert(n);
             if !new {
                 continue;
             }
             parents.push((head as u32, Some(m)));
-            if is_goal {
+            if goal(store.state(i)) {
                 stats.states = store.len() as u64;
                 stats.peak_bytes = store.bytes()
                     + (parents.capacity() * std::mem::size_of::<(u32, Option<M>)>()) as u64;
@@ -125,7 +132,7 @@ where
             store.bytes() + (parents.capacity() * std::mem::size_of::<(u32, Option<M>)>()) as u64;
         stats.peak_bytes = stats.peak_bytes.max(bytes);
         progress.update("breadth-first", store.len() as u64, depth);
-        if bytes > budget.max_bytes || store.len() as u64 > budget.max_states {
+        if bytes > budget.max_bytes || store.len() as u64 > budget.state_cap() {
             stats.states = store.len() as u64;
             finish(&mut stats, t);
             return (Found::OverBudget { proven: depth + 1 }, stats);
@@ -256,12 +263,16 @@ where
             if fj >= buckets.len() {
                 buckets.resize(fj + 1, Vec::new());
             }
+            // Only an inconsistent heuristic lands below the current f;
+            // go back for it rather than lose it.
+            debug_assert!(fj >= f, "the heuristic is not consistent");
+            f = f.min(fj);
             buckets[fj].push((j as u32, gi + 1));
         }
         let bytes = store.bytes() + store.len() as u64 * per_state;
         stats.peak_bytes = stats.peak_bytes.max(bytes);
         progress.update("A*", store.len() as u64, f as u32);
-        if bytes > budget.max_bytes || store.len() as u64 > budget.max_states {
+        if bytes > budget.max_bytes || store.len() as u64 > budget.state_cap() {
             stats.states = store.len() as u64;
             finish(&mut stats, t);
             return (Found::OverBudget { proven: f as u32 }, stats);

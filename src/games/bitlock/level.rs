@@ -57,6 +57,8 @@ pub enum LevelError {
     },
     #[error("the map is empty")]
     Empty,
+    #[error("the map is {rows} rows by {cols} columns; the largest supported is 255 by 255")]
+    TooLarge { rows: usize, cols: usize },
     #[error("the map has no targets (A-Z): there is nothing to solve")]
     NoTargets,
     #[error("the map has no tiles (a-m, or reverse tiles n-z)")]
@@ -92,6 +94,9 @@ impl Level {
         let cols = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
         if rows == 0 || cols == 0 {
             return Err(LevelError::Empty);
+        }
+        if rows > 255 || cols > 255 {
+            return Err(LevelError::TooLarge { rows, cols });
         }
         let mut ground = vec![Ground::Floor; rows * cols];
         let (mut targets, mut tiles, mut movers) = (Vec::new(), Vec::new(), Vec::new());

@@ -83,9 +83,7 @@ impl Game for BitLock {
         };
         let mut r = Report::new(ID, State::Solved, "");
         r.timing_ms.solve = ms_since(t);
-        r.board = Some(BoardReport::from_rows(
-            rules.level_text().lines().map(str::to_string).collect(),
-        ));
+        r.board = Some(BoardReport::from_rows(rules.level_rows()));
         r.stats = Some(json!({
             "states": out.stats.states,
             "ms": out.stats.ms,

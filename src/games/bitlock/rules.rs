@@ -103,7 +103,7 @@ pub struct Rules {
 
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum RulesError {
-    #[error("the map has {0} open cells; the solver handles up to 254")]
+    #[error("the map has {0} open cells; the solver handles up to 255")]
     TooBig(usize),
     #[error("the map has {found} tiles and moving destroyers; the solver handles up to {max}")]
     TooMany { found: usize, max: usize },
@@ -135,13 +135,13 @@ impl Rules {
             })
             .collect();
         let mut groups: Vec<Group> = Vec::new();
-        for t in &level.tiles {
+        for (i, t) in level.tiles.iter().enumerate() {
             match groups.last_mut() {
                 Some(g) if g.kind == Some(t.kind) && g.reverse == t.reverse => g.len += 1,
                 _ => groups.push(Group {
                     kind: Some(t.kind),
                     reverse: t.reverse,
-                    start: level.tiles.iter().position(|x| x == t).unwrap_or(0),
+                    start: i,
                     len: 1,
                 }),
             }
@@ -299,15 +299,22 @@ impl Rules {
             })
     }
 
-    /// The level as loaded, in the map format.
-    pub fn level_text(&self) -> String {
-        self.start::<32>()
-            .map(|k| self.render(&k))
-            .unwrap_or_default()
+    /// The level as loaded, one full-width string per row.
+    pub fn level_rows(&self) -> Vec<String> {
+        fn go<const N: usize>(r: &Rules) -> Vec<String> {
+            r.start::<N>()
+                .map(|k| r.render_rows(&k))
+                .unwrap_or_default()
+        }
+        if self.pieces <= 16 {
+            go::<16>(self)
+        } else {
+            go::<32>(self)
+        }
     }
 
-    /// The board as text, in the map format.
-    pub fn render<const N: usize>(&self, key: &Key<N>) -> String {
+    /// The board, one full-width string per row, in the map format.
+    pub fn render_rows<const N: usize>(&self, key: &Key<N>) -> Vec<String> {
         let l = &self.level;
         let mut chars: Vec<char> = l
             .ground
@@ -336,7 +343,15 @@ impl Rules {
         }
         chars
             .chunks(l.cols)
-            .map(|r| r.iter().collect::<String>().trim_end().to_string())
+            .map(|r| r.iter().collect::<String>())
+            .collect()
+    }
+
+    /// The board as text, in the map format, without trailing spaces.
+    pub fn render<const N: usize>(&self, key: &Key<N>) -> String {
+        self.render_rows(key)
+            .iter()
+            .map(|r| r.trim_end())
             .collect::<Vec<_>>()
             .join("\n")
     }

@@ -157,8 +157,16 @@ impl<'r> Solver<'r> {
         let death_cells: Vec<usize> = (0..l.ground.len())
             .filter(|&c| l.ground[c] == Ground::Destroyer || mover_reach[c] != FAR)
             .collect();
+        let present = |kr: usize| {
+            l.tiles
+                .iter()
+                .any(|t| usize::from(t.kind) * 2 + usize::from(t.reverse) == kr)
+        };
         let tile_need = (0..52)
             .map(|kr| {
+                if win != Win::Exact || !present(kr) {
+                    return Vec::new();
+                }
                 let (kind, reverse) = ((kr / 2) as u8, kr % 2 == 1);
                 let ends: Vec<usize> = l
                     .targets
@@ -262,13 +270,12 @@ impl<'r> Solver<'r> {
         for (j, &(x, k)) in self.rules.level.targets.iter().enumerate() {
             let mut d_best = FAR;
             let mut need_best = [FAR; 4];
-            for &(c, kk, rev) in tiles.iter().filter(|t| t.1 == k) {
+            for &(c, _, rev) in tiles.iter().filter(|t| t.1 == k) {
                 d_best = d_best.min(self.to_target[j][c]);
                 let n = need(self.rc[c], self.rc[x], rev);
                 for d in 0..4 {
                     need_best[d] = need_best[d].min(n[d]);
                 }
-                let _ = kk;
             }
             if d_best == FAR {
                 return FAR;

@@ -237,52 +237,45 @@ impl Puzzle {
         self.offset(s, 0) == self.vehicles[0].max_offset()
     }
 
-    /// Every slide of every vehicle, any distance, with its result.
-    pub fn successors(&self, s: State, out: &mut Vec<(Move, State)>) {
+    /// Calls `f` with every slide of every vehicle, any distance, and its result.
+    #[inline]
+    fn slides(&self, s: State, mut f: impl FnMut(usize, u8, State)) {
         let occ = self.occupancy(s);
         for (v, veh) in self.vehicles.iter().enumerate() {
             let off = self.offset(s, v);
             let free = occ & !self.masks[v][off as usize];
-            let mut push = |to: u8| {
-                out.push((
-                    Move {
-                        vehicle: v as u8,
-                        letter: veh.letter,
-                        delta: to as i8 - off as i8,
-                    },
-                    Self::with_offset(s, v, to),
-                ))
-            };
             let mut to = off;
             while to > 0 && self.masks[v][to as usize - 1] & free == 0 {
                 to -= 1;
-                push(to);
+                f(v, off, Self::with_offset(s, v, to));
             }
             let mut to = off;
             while to < veh.max_offset() && self.masks[v][to as usize + 1] & free == 0 {
                 to += 1;
-                push(to);
+                f(v, off, Self::with_offset(s, v, to));
             }
         }
     }
 
+    /// Every slide of every vehicle, any distance, with its result.
+    pub fn successors(&self, s: State, out: &mut Vec<(Move, State)>) {
+        self.slides(s, |v, from, n| {
+            let to = self.offset(n, v);
+            let letter = self.vehicles[v].letter;
+            out.push((
+                Move {
+                    vehicle: v as u8,
+                    letter,
+                    delta: to as i8 - from as i8,
+                },
+                n,
+            ));
+        });
+    }
+
     /// The states one slide away (no moves), for counting and mapping.
     pub fn neighbours(&self, s: State, out: &mut Vec<State>) {
-        let occ = self.occupancy(s);
-        for (v, veh) in self.vehicles.iter().enumerate() {
-            let off = self.offset(s, v);
-            let free = occ & !self.masks[v][off as usize];
-            let mut to = off;
-            while to > 0 && self.masks[v][to as usize - 1] & free == 0 {
-                to -= 1;
-                out.push(Self::with_offset(s, v, to));
-            }
-            let mut to = off;
-            while to < veh.max_offset() && self.masks[v][to as usize + 1] & free == 0 {
-                to += 1;
-                out.push(Self::with_offset(s, v, to));
-            }
-        }
+        self.slides(s, |_, _, n| out.push(n));
     }
 
     /// Plays a move written `B+2`, or says why it is not legal here.

@@ -228,7 +228,9 @@ pub fn trace(
     m: &StateMap<State>,
     moves: &str,
 ) -> Result<Vec<Step>, String> {
-    let index = |s: State| m.states.iter().position(|&x| x == s);
+    let positions: std::collections::HashMap<State, usize> =
+        m.states.iter().enumerate().map(|(i, &s)| (s, i)).collect();
+    let index = |s: State| positions.get(&s).copied();
     let dist = |s: State| index(s).map(|i| m.dist[i]).filter(|&d| d != u32::MAX);
     let mut s = start;
     let mut out = Vec::new();

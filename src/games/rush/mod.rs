@@ -19,7 +19,7 @@ use serde_json::json;
 use self::board::Puzzle;
 use super::{Game, GameError, MapOptions, SolveOptions};
 use crate::report::{BoardReport, Doc, Report, State, ms_since};
-use crate::solve::{Budget, Progress};
+use crate::solve::{Budget, Found, Progress};
 
 pub struct Rush;
 
@@ -36,6 +36,15 @@ fn budget(max: Option<crate::solve::Bytes>) -> Budget {
     Budget {
         max_bytes: max.map_or(Budget::default().max_bytes, |b| b.0),
         ..Budget::default()
+    }
+}
+
+/// A map that outgrew its budget: nothing to show, exit 3.
+fn gave_up(reason: String) -> Doc {
+    Doc {
+        json: json!({"game": ID, "state": "gave_up", "reason": reason}),
+        text: format!("Gave up: {reason}; raise --max-memory.\n"),
+        exit_code: 3,
     }
 }
 
@@ -67,15 +76,19 @@ impl Game for Rush {
         let (p, start) = parse(text, origin)?;
         let t = Instant::now();
         let mut progress = Progress::new(opts.progress);
-        let (moves, stats) = solver::solve(&p, start, &mut progress);
+        let mut budget = budget(opts.max_memory);
+        if let Some(n) = opts.max_nodes {
+            budget.max_states = n;
+        }
+        let (found, stats) = solver::solve(&p, start, &budget, &mut progress);
         let mut r = Report::new(ID, State::Solved, "");
         r.timing_ms.solve = ms_since(t);
         r.board = Some(BoardReport::from_rows(p.board_rows(start)));
         r.stats =
             Some(json!({"states": stats.states, "ms": stats.ms, "peak_bytes": stats.peak_bytes}));
         let mut text = format!("Board:\n{}\n", p.board_rows(start).join("\n"));
-        match moves {
-            Some(moves) => {
+        match found {
+            Found::Path(moves) => {
                 let names: Vec<String> = moves.iter().map(ToString::to_string).collect();
                 r.reason = format!("{} moves", names.len());
                 let _ = writeln!(
@@ -93,13 +106,21 @@ impl Game for Rush {
                 }
                 r.plan = Some(json!({"moves": names, "length": moves.len()}));
             }
-            None => {
+            Found::Exhausted => {
                 r.state = State::Unsolvable;
                 r.reason = format!(
                     "the red car can never leave: all {} reachable positions tried",
                     stats.states
                 );
                 let _ = writeln!(text, "Unsolvable: {}.", r.reason);
+            }
+            Found::OverBudget { proven } => {
+                r.state = State::GaveUp;
+                r.reason = format!(
+                    "gave up after {} positions: no solution is shorter than {proven} moves; raise --max-memory or --max-nodes",
+                    stats.states
+                );
+                let _ = writeln!(text, "Gave up: {}.", r.reason);
             }
         }
         r.text = text;
@@ -161,8 +182,10 @@ impl Game for Rush {
         let (p, start) = parse(text, origin)?;
         let t = Instant::now();
         let mut progress = Progress::new(opts.progress);
-        let m = map::map(&p, start, &budget(opts.max_memory), &mut progress)
-            .map_err(GameError::Output)?;
+        let m = match map::map(&p, start, &budget(opts.max_memory), &mut progress) {
+            Ok(m) => m,
+            Err(reason) => return Ok(gave_up(reason)),
+        };
         let sum = map::summary(&p, &m);
         let ms = ms_since(t);
         let mut json = serde_json::to_value(&sum).expect("summaries serialise");
@@ -205,8 +228,10 @@ impl Game for Rush {
     ) -> Result<Doc, GameError> {
         let (p, start) = parse(text, origin)?;
         let mut progress = Progress::new(opts.progress);
-        let m = map::map(&p, start, &budget(opts.max_memory), &mut progress)
-            .map_err(GameError::Output)?;
+        let m = match map::map(&p, start, &budget(opts.max_memory), &mut progress) {
+            Ok(m) => m,
+            Err(reason) => return Ok(gave_up(reason)),
+        };
         let steps = map::trace(&p, start, &m, moves).map_err(|message| GameError::Parse {
             origin: "--moves".into(),
             message,

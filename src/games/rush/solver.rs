@@ -7,19 +7,21 @@ use std::time::Instant;
 use super::board::{Move, Puzzle, State};
 use crate::solve::{Budget, Found, Progress, Stats, bfs, bfs_length};
 
-/// The fewest slides that let the red car out, or `None` when it never can.
-pub fn solve(p: &Puzzle, start: State, progress: &mut Progress) -> (Option<Vec<Move>>, Stats) {
-    let (found, stats) = bfs(
+/// The fewest slides that let the red car out (an empty search result
+/// when it never can), within `budget`.
+pub fn solve(
+    p: &Puzzle,
+    start: State,
+    budget: &Budget,
+    progress: &mut Progress,
+) -> (Found<Move>, Stats) {
+    bfs(
         start,
         |s, out| p.successors(*s, out),
         |s| p.is_goal(*s),
-        &Budget::default(),
+        budget,
         progress,
-    );
-    match found {
-        Found::Path(moves) => (Some(moves), stats),
-        _ => (None, stats),
-    }
+    )
 }
 
 /// Only the number of slides: faster, for checking files of puzzles.
@@ -86,28 +88,27 @@ pub fn run_parallel<T: Send>(
     check: impl Fn(&Line) -> T + Sync,
 ) -> Vec<T> {
     let next = AtomicUsize::new(0);
-    let mut results: Vec<Option<T>> = (0..lines.len()).map(|_| None).collect();
-    let slots: Vec<std::sync::Mutex<&mut Option<T>>> =
-        results.iter_mut().map(std::sync::Mutex::new).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(line) = lines.get(i) else { break };
-                    let r = check(line);
-                    if let Ok(mut slot) = slots[i].lock() {
-                        **slot = Some(r);
+    let mut done: Vec<(usize, T)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(line) = lines.get(i) else { break };
+                        mine.push((i, check(line)));
                     }
-                }
-            });
-        }
+                    mine
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
     });
-    drop(slots);
-    results
-        .into_iter()
-        .map(|r| r.expect("every line was checked"))
-        .collect()
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, t)| t).collect()
 }
 
 /// Solves every line, on every core.

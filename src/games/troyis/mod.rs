@@ -56,6 +56,21 @@ pub fn actions(plan: &Plan, lattice: &Lattice) -> Vec<Action> {
         .collect()
 }
 
+/// Troyis has no use for the block games' options: say so.
+fn check_options(opts: &SolveOptions) -> Result<(), GameError> {
+    if opts.win.is_some() {
+        return Err(GameError::Usage(
+            "--win applies to bitlock, not troyis".into(),
+        ));
+    }
+    if opts.max_memory.is_some() {
+        return Err(GameError::Usage(
+            "--max-memory applies to bitlock and rush; troyis takes --max-nodes".into(),
+        ));
+    }
+    Ok(())
+}
+
 fn limits(opts: &SolveOptions) -> Limits {
     let mut l = Limits::default();
     if let Some(n) = opts.max_nodes {
@@ -132,6 +147,23 @@ fn plan_into(report: &mut Report, board: &Board, opts: &SolveOptions, lattice: O
                 );
             }
             text.push_str(&plan_text(board, &plan));
+            if opts.walkthrough {
+                let mut b = board.clone();
+                for (k, &sq) in plan.squares.iter().enumerate() {
+                    if b.step(sq).is_err() {
+                        break;
+                    }
+                    let _ = write!(
+                        text,
+                        "\n{}. ({},{})\n{}",
+                        k + 1,
+                        sq.0,
+                        sq.1,
+                        board_text(&b.row_strings())
+                    );
+                }
+                text.push('\n');
+            }
             report.seen.path = plan.squares.clone();
             report.plan = Some(serde_json::to_value(&plan).expect("plans serialise"));
             report.stats = Some(serde_json::to_value(stats).expect("stats serialise"));
@@ -143,7 +175,7 @@ fn plan_into(report: &mut Report, board: &Board, opts: &SolveOptions, lattice: O
             report.state = State::Unsolvable;
             report.reason = e.to_string();
             let SolveError::Unreachable(cells) = &e;
-            report.unreadable = cells
+            report.unreachable = cells
                 .iter()
                 .map(|&(r, c)| CellIssue {
                     cell: [r, c],
@@ -161,10 +193,15 @@ fn plan_into(report: &mut Report, board: &Board, opts: &SolveOptions, lattice: O
 
 fn no_action_text(report: &Report) -> String {
     let mut s = format!("Not acting ({}): {}.\n", report.state.name(), report.reason);
-    if !report.unreadable.is_empty() {
-        s.push_str("Cells it could not read:\n");
-        for i in &report.unreadable {
-            let _ = writeln!(s, "  ({},{}): {}", i.cell[0], i.cell[1], i.why);
+    for (title, list) in [
+        ("Cells it could not read", &report.unreadable),
+        ("Targets it can never reach", &report.unreachable),
+    ] {
+        if !list.is_empty() {
+            let _ = writeln!(s, "{title}:");
+            for i in list {
+                let _ = writeln!(s, "  ({},{}): {}", i.cell[0], i.cell[1], i.why);
+            }
         }
     }
     s
@@ -195,6 +232,7 @@ impl Game for Troyis {
         origin: &str,
         opts: &SolveOptions,
     ) -> Result<Report, GameError> {
+        check_options(opts)?;
         let board = Board::parse(text).map_err(|e| GameError::Parse {
             origin: origin.to_string(),
             message: e.to_string(),
@@ -217,6 +255,7 @@ impl Game for Troyis {
         cal: &Calibration,
         opts: &SolveOptions,
     ) -> Result<Report, GameError> {
+        check_options(opts)?;
         let t = Instant::now();
         let read = read::read(image, cal);
         let vision_ms = ms_since(t);

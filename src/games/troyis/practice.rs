@@ -235,7 +235,7 @@ impl Practice {
     }
 
     fn next_level(&mut self) {
-        let level = self.out.level + 1;
+        let level = self.out.level.saturating_add(1);
         let seed = self.opts.seed.wrapping_add(1);
         self.opts.seed = seed;
         self.board = level_board(level, self.opts.size, seed);

@@ -89,19 +89,28 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
             issues,
         };
     }
-    let squares: Vec<Vec<Square>> = grid
+    // Every cell was read; a letter the calibration knows but Troyis does
+    // not is a broken calibration, and must not be guessed at.
+    let squares: Option<Vec<Vec<Square>>> = grid
         .cells
         .iter()
         .map(|row| {
             row.iter()
-                .map(|c| {
-                    c.letter
-                        .and_then(Square::from_letter)
-                        .unwrap_or(Square::Dark)
-                })
+                .map(|c| c.letter.and_then(Square::from_letter))
                 .collect()
         })
         .collect();
+    let Some(squares) = squares else {
+        let reason = format!(
+            "{}: a cell class's letter is not a Troyis cell (K, W, V or .); fix the calibration",
+            cal.origin
+        );
+        return Read::Uncertain {
+            grid,
+            reason,
+            issues: Vec::new(),
+        };
+    };
     let knights: Vec<Cell> = grid
         .cells
         .iter()
