@@ -7,7 +7,7 @@ mod common;
 use boardbot::games::bitlock::load;
 use boardbot::games::bitlock::solver::{Win, solve};
 use boardbot::solve::{Budget, Progress};
-use common::{boardbot, shared, stdout_json};
+use common::{cli, shared, stdout_json};
 
 /// The rules again, written straight from the issue, on a char grid.
 struct Board {
@@ -236,9 +236,10 @@ fn world_2_reverse_tiles_solve_and_pushers_are_refused() {
         let text = std::fs::read_to_string(&path).unwrap();
         let name = path.display().to_string();
         let pushers = text.contains(['=', '>', '<', '/']);
-        let out = boardbot(&[
-            "solve", "--game", "bitlock", "--level", &name, "--win", "exact", "--json",
-        ]);
+        let out = cli(
+            "solve --game bitlock --level",
+            &[&name, "--win", "exact", "--json"],
+        );
         if pushers {
             let err = String::from_utf8_lossy(&out.stderr);
             assert_eq!(out.status.code(), Some(2), "{name}");
@@ -269,13 +270,7 @@ fn malformed_maps_get_clear_errors() {
         ("test_nostartfordest", "line 4, column 4: target C"),
     ] {
         let path = dir.join(format!("test/{name}.txt"));
-        let out = boardbot(&[
-            "solve",
-            "--game",
-            "bitlock",
-            "--level",
-            path.to_str().unwrap(),
-        ]);
+        let out = cli("solve --game bitlock --level", &[path.to_str().unwrap()]);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{name}: {err}");
         assert!(err.contains(needle) && err.contains(name), "{name}: {err}");
@@ -283,14 +278,10 @@ fn malformed_maps_get_clear_errors() {
     // An open border: cells outside the map are walls, so it still solves.
     for name in ["test_notsurrounded", "test_noobstacles"] {
         let path = dir.join(format!("test/{name}.txt"));
-        let out = boardbot(&[
-            "solve",
-            "--game",
-            "bitlock",
-            "--level",
-            path.to_str().unwrap(),
-            "--json",
-        ]);
+        let out = cli(
+            "solve --game bitlock --level",
+            &[path.to_str().unwrap(), "--json"],
+        );
         assert_eq!(out.status.code(), Some(0), "{name}");
         assert_eq!(stdout_json(&out)["plan"]["length"], 1, "{name}");
     }
@@ -300,16 +291,10 @@ fn malformed_maps_get_clear_errors() {
 fn the_cli_prints_the_documented_json_and_a_walkthrough() {
     let Some(dir) = shared("bitlock") else { return };
     let path = dir.join("test/mini_test_map.txt");
-    let out = boardbot(&[
-        "solve",
-        "--game",
-        "bitlock",
-        "--level",
-        path.to_str().unwrap(),
-        "--win",
-        "exact",
-        "--json",
-    ]);
+    let out = cli(
+        "solve --game bitlock --level",
+        &[path.to_str().unwrap(), "--win", "exact", "--json"],
+    );
     assert_eq!(out.status.code(), Some(0));
     let v = stdout_json(&out);
     assert_eq!(v["game"], "bitlock");
@@ -319,29 +304,17 @@ fn the_cli_prints_the_documented_json_and_a_walkthrough() {
     for k in ["states", "ms", "peak_bytes"] {
         assert!(v["stats"][k].is_number(), "stats.{k}");
     }
-    let out = boardbot(&[
-        "solve",
-        "--game",
-        "bitlock",
-        "--level",
-        path.to_str().unwrap(),
-        "--win",
-        "exact",
-        "--walkthrough",
-    ]);
+    let out = cli(
+        "solve --game bitlock --level",
+        &[path.to_str().unwrap(), "--win", "exact", "--walkthrough"],
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("Start:") && text.contains("\n8. "), "{text}");
     let imp = dir.join("test/impossible.txt");
-    let out = boardbot(&[
-        "solve",
-        "--game",
-        "bitlock",
-        "--level",
-        imp.to_str().unwrap(),
-        "--win",
-        "exact",
-        "--json",
-    ]);
+    let out = cli(
+        "solve --game bitlock --level",
+        &[imp.to_str().unwrap(), "--win", "exact", "--json"],
+    );
     assert_eq!(out.status.code(), Some(3));
     assert_eq!(stdout_json(&out)["state"], "unsolvable");
 }
@@ -350,38 +323,21 @@ fn the_cli_prints_the_documented_json_and_a_walkthrough() {
 fn a_tiny_memory_budget_falls_back_to_ida_and_stays_optimal() {
     let Some(dir) = shared("bitlock") else { return };
     let path = dir.join("world_1/level_6.txt");
-    let out = boardbot(&[
-        "solve",
-        "--game",
-        "bitlock",
-        "--level",
-        path.to_str().unwrap(),
-        "--win",
-        "exact",
-        "--max-memory",
-        "1M",
-        "--json",
-    ]);
+    let level = path.to_str().unwrap();
+    let solve = |extra: &str| {
+        let words = format!("--win exact --max-memory 1M --json {extra}");
+        let mut args = vec![level];
+        args.extend(words.split_whitespace());
+        cli("solve --game bitlock --level", &args)
+    };
+    let out = solve("");
     assert_eq!(out.status.code(), Some(0));
     let v = stdout_json(&out);
     assert_eq!(v["plan"]["length"], 28);
     assert_eq!(v["plan"]["optimal"], true);
     assert_eq!(v["stats"]["fell_back_to_ida"], true);
     // With too few visits allowed, it says it gave up, and how far it proved.
-    let out = boardbot(&[
-        "solve",
-        "--game",
-        "bitlock",
-        "--level",
-        path.to_str().unwrap(),
-        "--win",
-        "exact",
-        "--max-memory",
-        "1M",
-        "--max-nodes",
-        "1000",
-        "--json",
-    ]);
+    let out = solve("--max-nodes 1000");
     assert_eq!(out.status.code(), Some(3));
     let v = stdout_json(&out);
     assert_eq!(v["state"], "gave_up");

@@ -9,7 +9,7 @@ use boardbot::games::rush::board::Puzzle;
 use boardbot::games::rush::map::{map, summary};
 use boardbot::games::rush::solver::{parse_lines, run_parallel};
 use boardbot::solve::{Budget, Progress};
-use common::{boardbot, shared, stdout_json};
+use common::{cli, shared, stdout_json};
 
 fn lines() -> Option<(std::path::PathBuf, Vec<boardbot::games::rush::solver::Line>)> {
     let dir = shared("rush")?;
@@ -40,14 +40,10 @@ fn batch_matches_every_move_count() {
         std::fs::write(&p, text).unwrap();
         p
     };
-    let out = boardbot(&[
-        "solve",
-        "--game",
-        "rush",
-        "--batch",
-        file.to_str().unwrap(),
-        "--json",
-    ]);
+    let out = cli(
+        "solve --game rush --batch",
+        &[file.to_str().unwrap(), "--json"],
+    );
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -94,7 +90,7 @@ fn maps_match_every_cluster_and_every_board_is_its_clusters_farthest() {
 #[test]
 fn solve_prints_an_optimal_plan_that_works() {
     let board = "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo";
-    let out = boardbot(&["solve", "--game", "rush", "--board", board, "--json"]);
+    let out = cli("solve --game rush --board", &[board, "--json"]);
     assert_eq!(out.status.code(), Some(0));
     let v = stdout_json(&out);
     assert_eq!(v["plan"]["length"], 51);
@@ -104,14 +100,10 @@ fn solve_prints_an_optimal_plan_that_works() {
     }
     assert!(p.is_goal(s));
     // A board where the red car is walled in.
-    let out = boardbot(&[
-        "solve",
-        "--game",
-        "rush",
-        "--board",
-        "ooooooooooooAAoxoooooooooooooooooooo",
-        "--json",
-    ]);
+    let out = cli(
+        "solve --game rush --board ooooooooooooAAoxoooooooooooooooooooo --json",
+        &[],
+    );
     assert_eq!(out.status.code(), Some(3));
     assert_eq!(stdout_json(&out)["state"], "unsolvable");
 }
@@ -122,16 +114,10 @@ fn map_exports_graphml_dot_and_csv() {
     let board = "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo";
     for ext in ["graphml", "dot"] {
         let path = dir.path().join(format!("cluster.{ext}"));
-        let out = boardbot(&[
-            "map",
-            "--game",
-            "rush",
-            "--board",
-            board,
-            "--json",
-            "--export",
-            path.to_str().unwrap(),
-        ]);
+        let out = cli(
+            "map --game rush --board",
+            &[board, "--json", "--export", path.to_str().unwrap()],
+        );
         assert_eq!(
             out.status.code(),
             Some(0),
@@ -161,15 +147,10 @@ fn map_exports_graphml_dot_and_csv() {
         assert_eq!(e.lines().count(), edges + 1);
     }
     let bad = dir.path().join("cluster.png");
-    let out = boardbot(&[
-        "map",
-        "--game",
-        "rush",
-        "--board",
-        board,
-        "--export",
-        bad.to_str().unwrap(),
-    ]);
+    let out = cli(
+        "map --game rush --board",
+        &[board, "--export", bad.to_str().unwrap()],
+    );
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains(".graphml or .dot"));
 }
@@ -178,16 +159,10 @@ fn map_exports_graphml_dot_and_csv() {
 fn trace_rates_each_move() {
     // Two moves from a solution: C out of the red car's row, then A out.
     let board = "ooooooooooCoAAooCoooooooooooooooBBoo";
-    let out = boardbot(&[
-        "trace",
-        "--game",
-        "rush",
-        "--board",
-        board,
-        "--moves",
-        "B+1,C-1,C+1,C+2,A+4",
-        "--json",
-    ]);
+    let out = cli(
+        "trace --game rush --board",
+        &[board, "--moves", "B+1, C-1, C+1, C+2, A+4", "--json"],
+    );
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -209,9 +184,7 @@ fn trace_rates_each_move() {
     assert_eq!(v["solved"], true);
     assert_eq!(v["moves"][3]["before"], 2);
     assert_eq!(v["moves"][4]["after"], 0);
-    let out = boardbot(&[
-        "trace", "--game", "rush", "--board", board, "--moves", "B+1,C+3",
-    ]);
+    let out = cli("trace --game rush --board", &[board, "--moves", "B+1, C+3"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("move 2 (C+3)"), "{err}");
@@ -230,7 +203,7 @@ fn bad_boards_say_what_and_where() {
         ("BoooooBoooooAAoooooooooooooooooooooC", "1 cell(s) long"),
         ("ooooooooooooAAoooo#ooooooooooooooooo", "row 4, column 1"),
     ] {
-        let out = boardbot(&["solve", "--game", "rush", "--board", board]);
+        let out = cli("solve --game rush --board", &[board]);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{board}: {err}");
         assert!(

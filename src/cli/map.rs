@@ -8,8 +8,9 @@ use clap::Args as ClapArgs;
 
 use crate::games::MapOptions;
 
+/// The position to map or trace, and how to print it.
 #[derive(ClapArgs)]
-pub struct MapArgs {
+pub struct Position {
     #[arg(long)]
     game: String,
     /// The position as text (Rush Hour: 36 characters).
@@ -21,63 +22,64 @@ pub struct MapArgs {
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
+    /// Memory the map may use before it gives up.
+    #[arg(long, value_name = "SIZE", default_value = "2G")]
+    max_memory: crate::solve::Bytes,
+}
+
+impl Position {
+    /// The game, the position's text and its name for messages, and the options.
+    fn load(
+        &self,
+        export: Option<PathBuf>,
+    ) -> anyhow::Result<(&'static dyn crate::games::Game, String, String, MapOptions)> {
+        let game = super::game(&self.game)?;
+        let (text, origin) = match (&self.board, &self.level) {
+            (Some(b), _) => (b.clone(), "--board".to_string()),
+            (None, Some(p)) => (
+                std::fs::read_to_string(p)
+                    .with_context(|| format!("cannot read {}", p.display()))?,
+                p.display().to_string(),
+            ),
+            (None, None) => bail!("give the position with --board TEXT or --level FILE"),
+        };
+        let opts = MapOptions {
+            export,
+            max_memory: Some(self.max_memory),
+            progress: !self.json,
+        };
+        Ok((game, text, origin, opts))
+    }
+}
+
+#[derive(ClapArgs)]
+pub struct MapArgs {
+    #[command(flatten)]
+    position: Position,
     /// Write the graph: GraphML (.graphml) or DOT (.dot), plus FILE.nodes.csv and FILE.edges.csv.
     #[arg(long, value_name = "FILE")]
     export: Option<PathBuf>,
-    #[arg(long, value_name = "SIZE", default_value = "2G")]
-    max_memory: crate::solve::Bytes,
 }
 
 #[derive(ClapArgs)]
 pub struct TraceArgs {
-    #[arg(long)]
-    game: String,
-    #[arg(long, value_name = "TEXT", conflicts_with = "level")]
-    board: Option<String>,
-    #[arg(long, value_name = "FILE")]
-    level: Option<PathBuf>,
+    #[command(flatten)]
+    position: Position,
     /// The player's moves, comma-separated: "B+1,C-2,A+4".
     #[arg(long, value_name = "LIST")]
     moves: String,
-    #[arg(long)]
-    json: bool,
-    #[arg(long, value_name = "SIZE", default_value = "2G")]
-    max_memory: crate::solve::Bytes,
-}
-
-fn position(board: &Option<String>, level: &Option<PathBuf>) -> anyhow::Result<(String, String)> {
-    match (board, level) {
-        (Some(b), _) => Ok((b.clone(), "--board".into())),
-        (None, Some(p)) => Ok((
-            std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?,
-            p.display().to_string(),
-        )),
-        (None, None) => bail!("give the position with --board TEXT or --level FILE"),
-    }
 }
 
 pub fn run_map(a: MapArgs) -> anyhow::Result<i32> {
-    let game = super::game(&a.game)?;
-    let (text, origin) = position(&a.board, &a.level)?;
-    let opts = MapOptions {
-        export: a.export,
-        max_memory: Some(a.max_memory),
-        progress: !a.json,
-    };
+    let (game, text, origin, opts) = a.position.load(a.export)?;
     let doc = game.map(&text, &origin, &opts)?;
-    super::print_doc(&doc, a.json);
+    super::print_doc(&doc, a.position.json);
     Ok(doc.exit_code)
 }
 
 pub fn run_trace(a: TraceArgs) -> anyhow::Result<i32> {
-    let game = super::game(&a.game)?;
-    let (text, origin) = position(&a.board, &a.level)?;
-    let opts = MapOptions {
-        export: None,
-        max_memory: Some(a.max_memory),
-        progress: !a.json,
-    };
+    let (game, text, origin, opts) = a.position.load(None)?;
     let doc = game.trace(&text, &origin, &a.moves, &opts)?;
-    super::print_doc(&doc, a.json);
+    super::print_doc(&doc, a.position.json);
     Ok(doc.exit_code)
 }

@@ -62,6 +62,10 @@ pub enum GameError {
     Calibration(#[from] crate::calibration::CalibrationError),
 }
 
+fn unsupported(game: &'static str, what: &'static str) -> GameError {
+    GameError::Unsupported { game, what }
+}
+
 /// One game.
 pub trait Game: Sync {
     /// The name used on the command line, as in `--game troyis`.
@@ -88,15 +92,11 @@ pub trait Game: Sync {
     /// image pixels. Never plans input on a read it is unsure of.
     fn solve_image(
         &self,
-        image: &RgbImage,
-        cal: &Calibration,
-        opts: &SolveOptions,
+        _image: &RgbImage,
+        _cal: &Calibration,
+        _opts: &SolveOptions,
     ) -> Result<Report, GameError> {
-        let _ = (image, cal, opts);
-        Err(GameError::Unsupported {
-            game: self.id(),
-            what: "read screenshots yet",
-        })
+        Err(unsupported(self.id(), "read screenshots yet"))
     }
 
     /// Pause between input events when playing live, in milliseconds.
@@ -106,37 +106,25 @@ pub trait Game: Sync {
 
     /// Solves every position of a file of positions with known answers,
     /// and reports the ones whose answer differs.
-    fn batch(&self, text: &str, origin: &str, opts: &SolveOptions) -> Result<Doc, GameError> {
-        let _ = (text, origin, opts);
-        Err(GameError::Unsupported {
-            game: self.id(),
-            what: "solve batches",
-        })
+    fn batch(&self, _text: &str, _origin: &str, _opts: &SolveOptions) -> Result<Doc, GameError> {
+        Err(unsupported(self.id(), "solve batches"))
     }
 
     /// The map of every position reachable from this one, with each one's
     /// distance to a solution.
-    fn map(&self, text: &str, origin: &str, opts: &MapOptions) -> Result<Doc, GameError> {
-        let _ = (text, origin, opts);
-        Err(GameError::Unsupported {
-            game: self.id(),
-            what: "map state spaces",
-        })
+    fn map(&self, _text: &str, _origin: &str, _opts: &MapOptions) -> Result<Doc, GameError> {
+        Err(unsupported(self.id(), "map state spaces"))
     }
 
     /// Rates a player's moves, one by one, against the map.
     fn trace(
         &self,
-        text: &str,
-        origin: &str,
-        moves: &str,
-        opts: &MapOptions,
+        _text: &str,
+        _origin: &str,
+        _moves: &str,
+        _opts: &MapOptions,
     ) -> Result<Doc, GameError> {
-        let _ = (text, origin, moves, opts);
-        Err(GameError::Unsupported {
-            game: self.id(),
-            what: "trace games",
-        })
+        Err(unsupported(self.id(), "trace games"))
     }
 
     /// Loads the calibration: `path` if given, else the built-in one.
@@ -144,10 +132,7 @@ pub trait Game: Sync {
         match (path, self.calibration()) {
             (Some(p), _) => Ok(Calibration::load(p, self.id())?),
             (None, Some(e)) => Ok(Calibration::embedded(e, self.id())?),
-            (None, None) => Err(GameError::Unsupported {
-                game: self.id(),
-                what: "read screenshots yet",
-            }),
+            (None, None) => Err(unsupported(self.id(), "read screenshots yet")),
         }
     }
 }

@@ -6,8 +6,6 @@
 pub struct Bits256(pub [u64; 4]);
 
 impl Bits256 {
-    pub const CAPACITY: usize = 256;
-
     pub fn single(i: usize) -> Self {
         let mut s = Self::default();
         s.insert(i);

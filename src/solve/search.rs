@@ -27,6 +27,14 @@ pub struct Budget {
 }
 
 impl Budget {
+    /// The default budget, with `max` bytes when given.
+    pub fn with_memory(max: Option<super::Bytes>) -> Budget {
+        Budget {
+            max_bytes: max.map_or(Budget::default().max_bytes, |b| b.0),
+            ..Budget::default()
+        }
+    }
+
     /// States a table can index (`u32` indices, with room for one more
     /// expansion), whatever the budget says.
     pub(crate) fn state_cap(&self) -> u64 {

@@ -136,3 +136,11 @@ impl Grid {
         );
     }
 }
+
+/// Runs boardbot with `words` (split on spaces) followed by `tail` (paths
+/// and other arguments that may hold spaces).
+pub fn cli(words: &str, tail: &[&str]) -> Output {
+    let mut args: Vec<&str> = words.split_whitespace().collect();
+    args.extend_from_slice(tail);
+    boardbot(&args)
+}

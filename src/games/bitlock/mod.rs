@@ -60,10 +60,7 @@ impl Game for BitLock {
             .unwrap_or("cover")
             .parse()
             .map_err(GameError::Usage)?;
-        let budget = Budget {
-            max_bytes: opts.max_memory.map_or(Budget::default().max_bytes, |b| b.0),
-            ..Budget::default()
-        };
+        let budget = Budget::with_memory(opts.max_memory);
         let t = Instant::now();
         let mut progress = Progress::new(opts.progress);
         let out = solver::solve(

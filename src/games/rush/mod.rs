@@ -32,11 +32,24 @@ fn parse(text: &str, origin: &str) -> Result<(Puzzle, board::State), GameError> 
     })
 }
 
-fn budget(max: Option<crate::solve::Bytes>) -> Budget {
-    Budget {
-        max_bytes: max.map_or(Budget::default().max_bytes, |b| b.0),
-        ..Budget::default()
-    }
+/// Parses the position and maps its cluster; `Err(doc)` with the
+/// document to print when the map outgrew the memory budget.
+type Mapped = Result<(Puzzle, board::State, crate::solve::StateMap<board::State>), Doc>;
+
+fn mapped(text: &str, origin: &str, opts: &MapOptions) -> Result<Mapped, GameError> {
+    let (p, start) = parse(text, origin)?;
+    let mut progress = Progress::new(opts.progress);
+    Ok(
+        match map::map(
+            &p,
+            start,
+            &Budget::with_memory(opts.max_memory),
+            &mut progress,
+        ) {
+            Ok(m) => Ok((p, start, m)),
+            Err(reason) => Err(gave_up(reason)),
+        },
+    )
 }
 
 /// A map that outgrew its budget: nothing to show, exit 3.
@@ -76,7 +89,7 @@ impl Game for Rush {
         let (p, start) = parse(text, origin)?;
         let t = Instant::now();
         let mut progress = Progress::new(opts.progress);
-        let mut budget = budget(opts.max_memory);
+        let mut budget = Budget::with_memory(opts.max_memory);
         if let Some(n) = opts.max_nodes {
             budget.max_states = n;
         }
@@ -179,12 +192,10 @@ impl Game for Rush {
     }
 
     fn map(&self, text: &str, origin: &str, opts: &MapOptions) -> Result<Doc, GameError> {
-        let (p, start) = parse(text, origin)?;
         let t = Instant::now();
-        let mut progress = Progress::new(opts.progress);
-        let m = match map::map(&p, start, &budget(opts.max_memory), &mut progress) {
-            Ok(m) => m,
-            Err(reason) => return Ok(gave_up(reason)),
+        let (p, _, m) = match mapped(text, origin, opts)? {
+            Ok(done) => done,
+            Err(doc) => return Ok(doc),
         };
         let sum = map::summary(&p, &m);
         let ms = ms_since(t);
@@ -226,11 +237,9 @@ impl Game for Rush {
         moves: &str,
         opts: &MapOptions,
     ) -> Result<Doc, GameError> {
-        let (p, start) = parse(text, origin)?;
-        let mut progress = Progress::new(opts.progress);
-        let m = match map::map(&p, start, &budget(opts.max_memory), &mut progress) {
-            Ok(m) => m,
-            Err(reason) => return Ok(gave_up(reason)),
+        let (p, start, m) = match mapped(text, origin, opts)? {
+            Ok(done) => done,
+            Err(doc) => return Ok(doc),
         };
         let steps = map::trace(&p, start, &m, moves).map_err(|message| GameError::Parse {
             origin: "--moves".into(),
