@@ -11,12 +11,12 @@ use std::time::{Duration, Instant};
 use crate::calibration::Calibration;
 use crate::capture::MonitorGeometry;
 use crate::capture::screen::{Capture, CaptureError, capture};
-use crate::games::{Game, GameError, SolveOptions};
+use crate::games::{Game, GameError, Options};
 use crate::geom::Rect;
 use crate::input::keys::{Keys, Role};
 use crate::input::replay::{Input, ReplayError, Replayed};
 use crate::input::{Outside, check_inside};
-use crate::report::{Report, State, ms_since};
+use crate::report::{Report, Verdict, ms_since};
 use crate::vision::debug;
 
 #[derive(Debug, thiserror::Error)]
@@ -68,7 +68,7 @@ pub enum Outcome {
     /// `--dry-run`: the plan, nothing sent.
     Planned,
     /// Every action was sent; `after` is what the board reads as now.
-    Played { sent: usize, after: Option<State> },
+    Played { sent: usize, after: Option<Verdict> },
     /// The abort key stopped the replay.
     Aborted { sent: usize },
 }
@@ -88,9 +88,9 @@ impl Player<'_> {
     /// Captures and reads the region.
     pub fn look(&self) -> Result<(Capture, Report), PlayError> {
         let cap = capture(self.region)?;
-        let report =
-            self.game
-                .solve_image(&cap.image, self.calibration, &SolveOptions::default())?;
+        let report = self
+            .game
+            .solve_image(&cap.image, self.calibration, &Options::default())?;
         Ok((cap, report))
     }
 
@@ -132,7 +132,7 @@ impl Player<'_> {
             .map(|a| a.map_points(|x, y| cap.to_input(f64::from(x) + 0.5, f64::from(y) + 0.5)))
             .collect();
         report.actions = Some(actions.clone());
-        if report.state != State::Playable || actions.is_empty() {
+        if report.state != Verdict::Playable || actions.is_empty() {
             let saved = if report.state.exit_code() != 0 {
                 self.save_seen(&cap, &report)
             } else {
@@ -186,12 +186,12 @@ impl Player<'_> {
 
     /// What the board reads as once it stops changing into a solved one:
     /// looks every 150 ms until it reads as solved or `settle` has passed.
-    fn settled_state(&self) -> Option<State> {
+    fn settled_state(&self) -> Option<Verdict> {
         let end = Instant::now() + self.settle;
         loop {
             std::thread::sleep(Duration::from_millis(150));
             let state = self.look().ok().map(|(_, r)| r.state);
-            if state == Some(State::Solved) || Instant::now() >= end {
+            if state == Some(Verdict::Solved) || Instant::now() >= end {
                 return state;
             }
         }
@@ -215,7 +215,7 @@ impl Player<'_> {
             let t = Instant::now();
             let (_, report) = self.look()?;
             let cells = report.board.as_ref().map(|b| b.cells.as_slice());
-            if report.state == State::Playable && cells != last {
+            if report.state == Verdict::Playable && cells != last {
                 return Ok(Some(t));
             }
         }

@@ -6,9 +6,9 @@
 mod common;
 
 use boardbot::games::rush::board::Puzzle;
-use boardbot::games::rush::map::{map, summary};
-use boardbot::games::rush::solver::{parse_lines, run_parallel};
-use boardbot::solve::{Budget, Progress};
+use boardbot::games::rush::solver::parse_lines;
+use boardbot::games::tools::run_parallel;
+use boardbot::solve::{Budget, Progress, distance_map};
 use common::{cli, shared, stdout_json};
 
 fn lines() -> Option<(std::path::PathBuf, Vec<boardbot::games::rush::solver::Line>)> {
@@ -62,19 +62,37 @@ fn maps_match_every_cluster_and_every_board_is_its_clusters_farthest() {
     let problems = run_parallel(&lines, 2, |line| {
         let (p, s) =
             Puzzle::parse(&line.board).map_err(|e| format!("line {}: {e}", line.number))?;
-        let m = map(&p, s, &Budget::default(), &mut Progress::quiet())
-            .map_err(|e| format!("line {}: {e}", line.number))?;
-        let sum = summary(&p, &m);
-        let ok = sum.states as u64 == line.cluster
-            && sum.distance == Some(line.moves)
-            && sum.max_distance == Some(line.moves)
-            && sum.hardest.contains(&line.board);
+        let m = distance_map(
+            s,
+            |s, out| p.successors(*s, out),
+            |s| p.is_goal(*s),
+            &Budget::default(),
+            &mut Progress::quiet(),
+        )
+        .map_err(|e| {
+            format!(
+                "line {}: over budget after {} states",
+                line.number, e.states
+            )
+        })?;
+        let (distance, max) = (m.distance(0), m.max_distance());
+        let hardest = max.is_some_and(|d| {
+            m.at_distance(d)
+                .any(|i| p.board_string(*m.state(i)) == line.board)
+        });
+        let ok = m.len() as u64 == line.cluster
+            && distance == Some(line.moves)
+            && max == Some(line.moves)
+            && hardest;
         if ok {
             Ok(())
         } else {
             Err(format!(
-                "line {}: states {} (file {}), distance {:?}, max {:?}, moves {}",
-                line.number, sum.states, line.cluster, sum.distance, sum.max_distance, line.moves
+                "line {}: states {} (file {}), distance {distance:?}, max {max:?}, moves {}",
+                line.number,
+                m.len(),
+                line.cluster,
+                line.moves
             ))
         }
     });

@@ -11,7 +11,7 @@ use boardbot::games::troyis::Troyis;
 use boardbot::games::troyis::board::Board;
 use boardbot::games::troyis::render::PAGE;
 use boardbot::input::Action;
-use boardbot::report::State;
+use boardbot::report::Verdict as State;
 use common::{Grid, assert_plan_legal, boardbot, shared, stdout_json};
 use image::RgbImage;
 use image::imageops::{FilterType, resize};

@@ -12,7 +12,7 @@ use anyhow::Context;
 use clap::Args as ClapArgs;
 
 use crate::games::troyis::Troyis;
-use crate::games::{Game, SolveOptions};
+use crate::games::{Game, Options};
 use crate::vision::debug;
 
 /// A 9×9 level with page margins and clouds, from `tests/fixtures/troyis`.
@@ -53,7 +53,7 @@ fn offline(a: &Args) -> anyhow::Result<i32> {
         .context("the bundled screenshot")?
         .to_rgb8();
     let cal = Troyis.load_calibration(None)?;
-    let report = Troyis.solve_image(&img, &cal, &SolveOptions::default())?;
+    let report = Troyis.solve_image(&img, &cal, &Options::default())?;
     let out = a
         .debug_image
         .clone()
@@ -160,7 +160,7 @@ mod live {
             Outcome::Aborted { .. } => super::super::play::EXIT_ABORTED,
             _ => round.report.state.exit_code(),
         };
-        print!("{}", round.report.text);
+        print!("{}", round.report.to_text());
         let t = &round.timings;
         match round.outcome {
             Outcome::Played { sent, after } => println!(

@@ -3,17 +3,17 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::Args as ClapArgs;
 
-use crate::games::MapOptions;
+use crate::games::{Opt, Options, options};
 
 /// The position to map or trace, and how to print it.
 #[derive(ClapArgs)]
 pub struct Position {
     #[arg(long)]
     game: String,
-    /// The position as text (Rush Hour: 36 characters).
+    /// The position as text (Rush Hour: 36 characters; rows joined by `/` or newlines).
     #[arg(long, value_name = "TEXT", conflicts_with = "level")]
     board: Option<String>,
     /// A file holding the position.
@@ -25,6 +25,9 @@ pub struct Position {
     /// Memory the map may use before it gives up.
     #[arg(long, value_name = "SIZE", default_value = "2G")]
     max_memory: crate::solve::Bytes,
+    /// When a level counts as won (bitlock): cover or exact.
+    #[arg(long, value_enum, value_name = "cover|exact")]
+    win: Option<crate::games::Win>,
 }
 
 impl Position {
@@ -32,22 +35,22 @@ impl Position {
     fn load(
         &self,
         export: Option<PathBuf>,
-    ) -> anyhow::Result<(&'static dyn crate::games::Game, String, String, MapOptions)> {
+    ) -> anyhow::Result<(&'static dyn crate::games::Game, String, String, Options)> {
         let game = super::game(&self.game)?;
         let (text, origin) = match (&self.board, &self.level) {
             (Some(b), _) => (b.clone(), "--board".to_string()),
-            (None, Some(p)) => (
-                std::fs::read_to_string(p)
-                    .with_context(|| format!("cannot read {}", p.display()))?,
-                p.display().to_string(),
-            ),
+            (None, Some(p)) => (super::read_text(p)?, p.display().to_string()),
             (None, None) => bail!("give the position with --board TEXT or --level FILE"),
         };
-        let opts = MapOptions {
+        let opts = Options {
             export,
             max_memory: Some(self.max_memory),
+            win: self.win,
             progress: !self.json,
+            ..Options::default()
         };
+        // Maps always budget memory, whatever the game's own options.
+        options::check(game.id(), game.options(), &opts, &[Opt::MaxMemory])?;
         Ok((game, text, origin, opts))
     }
 }
@@ -65,21 +68,21 @@ pub struct MapArgs {
 pub struct TraceArgs {
     #[command(flatten)]
     position: Position,
-    /// The player's moves, comma-separated: "B+1,C-2,A+4".
+    /// The player's moves, as the game writes them: "B+1,C-2,A+4" (rush), "LLURD" (bitlock).
     #[arg(long, value_name = "LIST")]
     moves: String,
 }
 
 pub fn run_map(a: MapArgs) -> anyhow::Result<i32> {
     let (game, text, origin, opts) = a.position.load(a.export)?;
-    let doc = game.map(&text, &origin, &opts)?;
-    super::print_doc(&doc, a.position.json);
-    Ok(doc.exit_code)
+    let out = game.map(&text, &origin, &opts)?;
+    out.print(a.position.json);
+    Ok(out.exit_code())
 }
 
 pub fn run_trace(a: TraceArgs) -> anyhow::Result<i32> {
     let (game, text, origin, opts) = a.position.load(None)?;
-    let doc = game.trace(&text, &origin, &a.moves, &opts)?;
-    super::print_doc(&doc, a.position.json);
-    Ok(doc.exit_code)
+    let out = game.trace(&text, &origin, &a.moves, &opts)?;
+    out.print(a.position.json);
+    Ok(out.exit_code())
 }

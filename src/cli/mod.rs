@@ -57,6 +57,18 @@ enum Command {
     Render(render::Args),
 }
 
+/// Games added by a program that embeds the command line
+/// ([`main_with`]), looked up after the built-in ones.
+static EXTRA: std::sync::OnceLock<&'static [&'static dyn crate::games::Game]> =
+    std::sync::OnceLock::new();
+
+/// Runs the command line with `extra` games beside the built-in ones (see
+/// `examples/eight_puzzle.rs`), and returns the process exit code.
+pub fn main_with(extra: &'static [&'static dyn crate::games::Game]) -> i32 {
+    let _ = EXTRA.set(extra);
+    main()
+}
+
 /// Runs the command line and returns the process exit code.
 pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
@@ -93,25 +105,30 @@ pub fn main() -> i32 {
     }
 }
 
-fn boardbot_games() -> &'static [&'static dyn crate::games::Game] {
+/// Every game: the built-in registry, then any added by [`main_with`].
+fn boardbot_games() -> Vec<&'static dyn crate::games::Game> {
+    let extra = EXTRA.get().copied().unwrap_or(&[]);
     crate::games::REGISTRY
+        .iter()
+        .chain(extra)
+        .copied()
+        .collect()
 }
 
-/// Prints a document as text or JSON.
-pub(crate) fn print_doc(doc: &crate::report::Doc, json: bool) {
-    if json {
-        println!("{}", doc.json);
-    } else {
-        print!("{}", doc.text);
+/// Reads a text file (a level, a batch), saying which file failed.
+pub(crate) fn read_text(path: &std::path::Path) -> anyhow::Result<String> {
+    use anyhow::Context;
+    if path.is_dir() {
+        anyhow::bail!("{} is a directory; give a file", path.display());
     }
+    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
 }
 
 /// Looks a game up, or explains which ones exist.
 pub(crate) fn game(id: &str) -> anyhow::Result<&'static dyn crate::games::Game> {
-    crate::games::find(id).ok_or_else(|| {
-        anyhow::anyhow!(
-            "unknown game {id:?}; boardbot knows: {}",
-            crate::games::ids().join(", ")
-        )
+    let games = boardbot_games();
+    crate::games::find_in(&games, id).ok_or_else(|| {
+        let ids: Vec<&str> = games.iter().map(|g| g.id()).collect();
+        anyhow::anyhow!("unknown game {id:?}; boardbot knows: {}", ids.join(", "))
     })
 }

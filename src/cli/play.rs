@@ -18,7 +18,7 @@ use crate::games::Game;
 use crate::geom::Rect;
 use crate::input::keys::{Keys, Role};
 use crate::play::{Outcome, Player, Round, Timings};
-use crate::report::State;
+use crate::report::Verdict;
 
 /// Exit code when the abort key stopped a replay.
 pub const EXIT_ABORTED: i32 = 4;
@@ -155,7 +155,7 @@ fn print_round(a: &Args, round: &Round, region: Rect) {
             };
             m.insert(
                 "outcome".into(),
-                serde_json::json!({"kind": outcome, "sent": sent, "after": after.map(State::name)}),
+                serde_json::json!({"kind": outcome, "sent": sent, "after": after.map(Verdict::name)}),
             );
             m.insert(
                 "play_timings_ms".into(),
@@ -174,7 +174,7 @@ fn print_round(a: &Args, round: &Round, region: Rect) {
         println!("{v}");
         return;
     }
-    print!("{}", r.text);
+    print!("{}", r.to_text());
     match &round.outcome {
         Outcome::Refused { saved } => {
             if let Some((shot, seen)) = saved {
@@ -190,7 +190,7 @@ fn print_round(a: &Args, round: &Round, region: Rect) {
         }
         Outcome::Played { sent, after } => {
             let now = match after {
-                Some(State::Solved) => "The board now reads as solved.".to_string(),
+                Some(Verdict::Solved) => "The board now reads as solved.".to_string(),
                 Some(s) => format!("The board now reads as {}, not solved.", s.name()),
                 None => "The board could not be captured again to check it.".to_string(),
             };

@@ -4,9 +4,10 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, bail};
+
 use clap::Args as ClapArgs;
 
-use crate::games::SolveOptions;
+use crate::games::{Options, Win, options};
 use crate::report::Report;
 use crate::vision::debug;
 
@@ -36,58 +37,52 @@ pub struct Args {
     /// Stop searching after this many nodes and keep the best plan found.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
-    /// B.i.t.Lock's win rule: cover (every target holds its type, as in the game) or exact (and no other tile remains).
-    #[arg(long, value_name = "cover|exact")]
-    win: Option<String>,
+    /// When a level counts as won (bitlock): cover (every target holds its type, as in the game) or exact (and no other tile remains).
+    #[arg(long, value_enum, value_name = "cover|exact")]
+    win: Option<Win>,
     /// Memory the search may use before it switches to a memory-bounded search or gives up (bitlock, rush; default 2G).
     #[arg(long, value_name = "SIZE")]
     max_memory: Option<crate::solve::Bytes>,
     /// Print the board after each move.
     #[arg(long)]
     walkthrough: bool,
-    /// Solve every line of a file of `moves board cluster_size` lines and report the ones that differ (Rush Hour).
+    /// Solve every line of a file of `moves position [more fields]` lines and report the ones that differ (one-line positions, such as Rush Hour's).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["image", "board", "level"])]
     batch: Option<PathBuf>,
 }
 
+impl Args {
+    fn options(&self) -> Options {
+        Options {
+            max_nodes: self.max_nodes,
+            max_memory: self.max_memory,
+            win: self.win,
+            walkthrough: self.walkthrough,
+            progress: !self.json,
+            export: None,
+        }
+    }
+}
+
 pub fn run(a: Args) -> anyhow::Result<i32> {
     let game = super::game(&a.game)?;
-    let opts = SolveOptions {
-        max_nodes: a.max_nodes,
-        progress: !a.json,
-        win: a.win.clone(),
-        max_memory: a.max_memory,
-        walkthrough: a.walkthrough,
-    };
+    let opts = a.options();
+    options::check(game.id(), game.options(), &opts, &[])?;
     if a.image.is_none() && (a.debug_image.is_some() || a.calibration.is_some()) {
         bail!("--debug-image and --calibration apply to screenshots: add --image FILE");
     }
     if let Some(path) = &a.batch {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
-        let doc = game.batch(&text, &path.display().to_string(), &opts)?;
-        super::print_doc(&doc, a.json);
-        return Ok(doc.exit_code);
+        let text = super::read_text(path)?;
+        let out = game.batch(&text, &path.display().to_string(), &opts)?;
+        out.print(a.json);
+        return Ok(out.exit_code());
     }
     let report = if let Some(path) = &a.image {
-        let cal = game.load_calibration(a.calibration.as_deref())?;
-        let img = image::open(path)
-            .with_context(|| format!("cannot read the image {}", path.display()))?
-            .to_rgb8();
-        let report = game.solve_image(&img, &cal, &opts)?;
-        if let Some(out) = &a.debug_image {
-            let seen = &report.seen;
-            let overlay = debug::render(&img, seen.grid.as_ref(), seen.start, &seen.path);
-            overlay
-                .save(out)
-                .with_context(|| format!("cannot write the debug image {}", out.display()))?;
-        }
-        report
+        solve_image(game, path, &a, &opts)?
     } else if let Some(text) = &a.board {
         game.solve_text(text, "--board", &opts)?
     } else if let Some(path) = &a.level {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read the level {}", path.display()))?;
+        let text = super::read_text(path)?;
         game.solve_text(&text, &path.display().to_string(), &opts)?
     } else {
         bail!(
@@ -98,13 +93,35 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
     Ok(report.state.exit_code())
 }
 
+/// Reads a screenshot, solves it, and writes the debug image if asked.
+fn solve_image(
+    game: &'static dyn crate::games::Game,
+    path: &std::path::Path,
+    a: &Args,
+    opts: &Options,
+) -> anyhow::Result<Report> {
+    let cal = game.load_calibration(a.calibration.as_deref())?;
+    let img = image::open(path)
+        .with_context(|| format!("cannot read the image {}", path.display()))?
+        .to_rgb8();
+    let report = game.solve_image(&img, &cal, opts)?;
+    if let Some(out) = &a.debug_image {
+        let seen = &report.seen;
+        let overlay = debug::render(&img, seen.grid.as_ref(), seen.start, &seen.path);
+        overlay
+            .save(out)
+            .with_context(|| format!("cannot write the debug image {}", out.display()))?;
+    }
+    Ok(report)
+}
+
 /// Prints a report as text or JSON.
 pub(crate) fn print(report: &Report, json: bool, have_debug_image: bool) {
     if json {
         println!("{}", report.to_json());
         return;
     }
-    print!("{}", report.text);
+    print!("{}", report.to_text());
     print_actions(report, "image pixels");
     if let Some(v) = report.timing_ms.vision {
         println!(

@@ -1,46 +1,32 @@
-//! The games, each a module behind the [`Game`] trait, and the registry
-//! that names them on the command line.
+//! The games, and the registry that names them on the command line.
 //!
-//! A game module holds its board model, its screen reader, its solver and
-//! the step that turns a plan into input. Adding a game means adding a
-//! folder here and one line to [`REGISTRY`].
+//! Data flow: the CLI turns flags into typed [`Options`], refuses those the
+//! game does not read ([`options::check`]), and calls the game through the
+//! object-safe [`Game`] trait. A game that is a text puzzle is only its
+//! rules: it implements [`crate::solve::Puzzle`] and [`TextPuzzle`], and
+//! [`PuzzleGame`] gives it solve, walkthrough, batch, map, trace and their
+//! JSON from [`tools`]. A game that reads screenshots adds a reader
+//! ([`Game::solve_image`]) and its art. Every command returns a typed
+//! document ([`crate::report::Report`] or [`crate::report::Output`]) that
+//! one renderer prints as text or JSON.
+//!
+//! Adding a game means adding a folder here and one line to [`REGISTRY`].
+
+use std::marker::PhantomData;
 
 use image::RgbImage;
 
 use crate::calibration::{Calibration, Embedded};
-use crate::report::Report;
+use crate::report::{Output, Report};
 
 pub mod bitlock;
+pub mod options;
 pub mod rush;
+pub mod tools;
 pub mod troyis;
 
-use crate::report::Doc;
-use crate::solve::Bytes;
-
-/// Settings shared by every game's commands; a game says so when given one
-/// it has no use for.
-#[derive(Clone, Debug, Default)]
-pub struct SolveOptions {
-    /// Cap on search nodes, for games whose search can run long.
-    pub max_nodes: Option<u64>,
-    /// Show progress on long searches.
-    pub progress: bool,
-    /// B.i.t.Lock's win rule: `cover` or `exact`.
-    pub win: Option<String>,
-    /// Memory the search may use before it changes strategy.
-    pub max_memory: Option<Bytes>,
-    /// Print the board after each move.
-    pub walkthrough: bool,
-}
-
-/// Settings of `boardbot map`.
-#[derive(Clone, Debug, Default)]
-pub struct MapOptions {
-    /// Write the graph here: GraphML or DOT by the extension, plus CSV files.
-    pub export: Option<std::path::PathBuf>,
-    pub max_memory: Option<Bytes>,
-    pub progress: bool,
-}
+pub use options::{Opt, Options, Win};
+pub use tools::TextPuzzle;
 
 #[derive(Debug, thiserror::Error)]
 pub enum GameError {
@@ -62,17 +48,20 @@ pub enum GameError {
     Calibration(#[from] crate::calibration::CalibrationError),
 }
 
-fn unsupported(game: &'static str, what: &'static str) -> GameError {
-    GameError::Unsupported { game, what }
+fn unsupported<T>(game: &'static str, what: &'static str) -> Result<T, GameError> {
+    Err(GameError::Unsupported { game, what })
 }
 
-/// One game.
+/// One game, as the command line and the live player see it.
 pub trait Game: Sync {
     /// The name used on the command line, as in `--game troyis`.
     fn id(&self) -> &'static str;
 
     /// One line for `boardbot games`.
     fn summary(&self) -> &'static str;
+
+    /// The options this game reads; any other given option is refused.
+    fn options(&self) -> &'static [Opt];
 
     /// The calibration compiled into the binary, for games read from screenshots.
     fn calibration(&self) -> Option<&'static Embedded> {
@@ -81,12 +70,7 @@ pub trait Game: Sync {
 
     /// Solves a position written as text; `origin` names it in messages
     /// (a file path, or `--board`).
-    fn solve_text(
-        &self,
-        text: &str,
-        origin: &str,
-        opts: &SolveOptions,
-    ) -> Result<Report, GameError>;
+    fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError>;
 
     /// Reads a screenshot, solves what it shows and plans the input, in
     /// image pixels. Never plans input on a read it is unsure of.
@@ -94,9 +78,9 @@ pub trait Game: Sync {
         &self,
         _image: &RgbImage,
         _cal: &Calibration,
-        _opts: &SolveOptions,
+        _opts: &Options,
     ) -> Result<Report, GameError> {
-        Err(unsupported(self.id(), "read screenshots yet"))
+        unsupported(self.id(), "read screenshots yet")
     }
 
     /// Pause between input events when playing live, in milliseconds.
@@ -106,14 +90,14 @@ pub trait Game: Sync {
 
     /// Solves every position of a file of positions with known answers,
     /// and reports the ones whose answer differs.
-    fn batch(&self, _text: &str, _origin: &str, _opts: &SolveOptions) -> Result<Doc, GameError> {
-        Err(unsupported(self.id(), "solve batches"))
+    fn batch(&self, _text: &str, _origin: &str, _opts: &Options) -> Result<Output, GameError> {
+        unsupported(self.id(), "solve batches")
     }
 
     /// The map of every position reachable from this one, with each one's
     /// distance to a solution.
-    fn map(&self, _text: &str, _origin: &str, _opts: &MapOptions) -> Result<Doc, GameError> {
-        Err(unsupported(self.id(), "map state spaces"))
+    fn map(&self, _text: &str, _origin: &str, _opts: &Options) -> Result<Output, GameError> {
+        unsupported(self.id(), "map state spaces")
     }
 
     /// Rates a player's moves, one by one, against the map.
@@ -122,9 +106,9 @@ pub trait Game: Sync {
         _text: &str,
         _origin: &str,
         _moves: &str,
-        _opts: &MapOptions,
-    ) -> Result<Doc, GameError> {
-        Err(unsupported(self.id(), "trace games"))
+        _opts: &Options,
+    ) -> Result<Output, GameError> {
+        unsupported(self.id(), "trace games")
     }
 
     /// Loads the calibration: `path` if given, else the built-in one.
@@ -132,20 +116,76 @@ pub trait Game: Sync {
         match (path, self.calibration()) {
             (Some(p), _) => Ok(Calibration::load(p, self.id())?),
             (None, Some(e)) => Ok(Calibration::embedded(e, self.id())?),
-            (None, None) => Err(unsupported(self.id(), "read screenshots yet")),
+            (None, None) => unsupported(self.id(), "read screenshots yet"),
         }
     }
 }
 
-/// Every game boardbot knows, one line each.
-pub static REGISTRY: &[&dyn Game] = &[&troyis::Troyis, &bitlock::BitLock, &rush::Rush];
+/// A text puzzle as a [`Game`]: every command comes from [`tools`].
+pub struct PuzzleGame<P> {
+    summary: &'static str,
+    rules: PhantomData<fn() -> P>,
+}
 
-/// Looks a game up by its id.
-pub fn find(id: &str) -> Option<&'static dyn Game> {
-    REGISTRY
+impl<P> PuzzleGame<P> {
+    pub const fn new(summary: &'static str) -> Self {
+        PuzzleGame {
+            summary,
+            rules: PhantomData,
+        }
+    }
+}
+
+impl<P: TextPuzzle> Game for PuzzleGame<P> {
+    fn id(&self) -> &'static str {
+        P::ID
+    }
+
+    fn summary(&self) -> &'static str {
+        self.summary
+    }
+
+    fn options(&self) -> &'static [Opt] {
+        P::OPTIONS
+    }
+
+    fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
+        tools::solve::<P>(text, origin, opts)
+    }
+
+    fn batch(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+        tools::batch::<P>(text, origin, opts)
+    }
+
+    fn map(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+        tools::map::<P>(text, origin, opts)
+    }
+
+    fn trace(
+        &self,
+        text: &str,
+        origin: &str,
+        moves: &str,
+        opts: &Options,
+    ) -> Result<Output, GameError> {
+        tools::trace::<P>(text, origin, moves, opts)
+    }
+}
+
+/// Every game boardbot knows, one line each.
+pub static REGISTRY: &[&dyn Game] = &[&troyis::Troyis, &bitlock::BitLock, &rush::RUSH];
+
+/// Looks a game up by its id in `games`.
+pub fn find_in(games: &[&'static dyn Game], id: &str) -> Option<&'static dyn Game> {
+    games
         .iter()
         .copied()
         .find(|g| g.id().eq_ignore_ascii_case(id))
+}
+
+/// Looks a game up by its id.
+pub fn find(id: &str) -> Option<&'static dyn Game> {
+    find_in(REGISTRY, id)
 }
 
 /// The ids of every game, for messages.

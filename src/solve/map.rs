@@ -1,135 +1,405 @@
-//! State-space maps: every state reachable from a start, and each one's
-//! distance to the nearest goal, by breadth-first search backwards from
-//! all the goals at once (so it works for moves that cannot be undone).
+//! State-space maps: every state reachable from a start, the move on each
+//! edge, and each state's distance to the nearest goal, by breadth-first
+//! search backwards from all the goals at once (so it works for moves that
+//! cannot be undone). A finished map can be labelled backwards too: which
+//! states can still reach a goal, and which reach one only by paths of a
+//! given kind (see [`StateMap::label`]).
+//!
+//! Every table is counted against the memory budget before it is built,
+//! including the reverse edges of the backward pass.
 
 use std::collections::VecDeque;
 use std::hash::Hash;
 use std::time::Instant;
 
 use super::progress::Progress;
-use super::search::{Budget, Stats};
+use super::search::{Budget, Stats, elapsed_ms};
 use super::store::Store;
 
-/// A reachable state space with distances to the goals.
-pub struct StateMap<S> {
-    /// Index 0 is the start.
-    pub states: Vec<S>,
-    /// Moves from each state to the nearest goal; `u32::MAX` when no goal
-    /// can be reached from it.
-    pub dist: Vec<u32>,
+/// A reachable state space with the moves between states and distances
+/// to the goals.
+pub struct StateMap<S, M> {
+    /// The states, looked up by index or by value. Index 0 is the start.
+    store: Store<S>,
+    /// Moves from each state to the nearest goal; `u32::MAX` when none.
+    dist: Vec<u32>,
     pub goals: Vec<u32>,
-    /// Successors of state `i`: `succ[offsets[i]..offsets[i + 1]]`.
-    pub offsets: Vec<u32>,
-    pub succ: Vec<u32>,
+    /// Out-edges of state `i`: `targets[offsets[i]..offsets[i + 1]]`, with
+    /// the move in `moves` at the same index.
+    offsets: Vec<u32>,
+    targets: Vec<u32>,
+    moves: Vec<M>,
     pub stats: Stats,
 }
 
-impl<S> StateMap<S> {
-    pub fn successors(&self, i: u32) -> &[u32] {
-        &self.succ[self.offsets[i as usize] as usize..self.offsets[i as usize + 1] as usize]
+/// Why a map could not be finished.
+#[derive(Clone, Copy, Debug)]
+pub struct OverBudget {
+    /// States mapped before the budget ran out.
+    pub states: u64,
+    pub stats: Stats,
+}
+
+impl<S: Hash + Eq, M> StateMap<S, M> {
+    pub fn len(&self) -> usize {
+        self.store.len()
     }
 
-    /// Number of edges.
+    pub fn is_empty(&self) -> bool {
+        self.store.is_empty()
+    }
+
+    pub fn state(&self, i: u32) -> &S {
+        self.store.state(i)
+    }
+
+    /// The index of a state, if the map holds it.
+    pub fn index_of(&self, s: &S) -> Option<u32> {
+        self.store.get(s)
+    }
+
+    /// Moves from state `i` to the nearest goal; `None` when no goal can
+    /// be reached from it.
+    pub fn distance(&self, i: u32) -> Option<u32> {
+        Some(self.dist[i as usize]).filter(|&d| d != u32::MAX)
+    }
+
+    /// The out-edges of state `i`, as `(move, target)`.
+    pub fn edges_of(&self, i: u32) -> impl Iterator<Item = (&M, u32)> + '_ {
+        let (a, b) = (
+            self.offsets[i as usize] as usize,
+            self.offsets[i as usize + 1] as usize,
+        );
+        self.moves[a..b]
+            .iter()
+            .zip(self.targets[a..b].iter().copied())
+    }
+
+    /// Number of directed edges.
     pub fn edges(&self) -> usize {
-        self.succ.len()
+        self.targets.len()
     }
 
     /// The largest finite distance.
     pub fn max_distance(&self) -> Option<u32> {
         self.dist.iter().copied().filter(|&d| d != u32::MAX).max()
     }
+
+    /// How many states lie at each finite distance, from 0.
+    pub fn histogram(&self) -> Vec<usize> {
+        let mut h = vec![0; self.max_distance().map_or(0, |m| m as usize + 1)];
+        for &d in self.dist.iter().filter(|&&d| d != u32::MAX) {
+            h[d as usize] += 1;
+        }
+        h
+    }
+
+    /// The states at distance `d`.
+    pub fn at_distance(&self, d: u32) -> impl Iterator<Item = u32> + '_ {
+        (0..self.len() as u32).filter(move |&i| self.dist[i as usize] == d)
+    }
+
+    /// States from which no goal can be reached.
+    pub fn dead_states(&self) -> usize {
+        self.dist.iter().filter(|&&d| d == u32::MAX).count()
+    }
 }
 
-/// Maps everything reachable from `start`. `Err` with the stats when the
-/// budget runs out.
-pub fn distance_map<S, N, G>(
+/// Bytes for the tables of a map of `n` states and `e` edges once the
+/// backward pass has run: the reverse edges, their offsets and fill
+/// pointers, the distances and the queue.
+fn backward_bytes(n: u64, e: u64) -> u64 {
+    4 * e + 4 * 4 * (n + 1)
+}
+
+/// Maps everything reachable from `start`, with `next` pushing each
+/// state's `(move, state)` successors. `Err` when the budget runs out.
+pub fn distance_map<S, M, N, G>(
     start: S,
     mut next: N,
     mut goal: G,
     budget: &Budget,
     progress: &mut Progress,
-) -> Result<StateMap<S>, Stats>
+) -> Result<StateMap<S, M>, OverBudget>
 where
     S: Hash + Eq + Clone,
-    N: FnMut(&S, &mut Vec<S>),
+    N: FnMut(&S, &mut Vec<(M, S)>),
     G: FnMut(&S) -> bool,
 {
     let t = Instant::now();
-    let mut stats = Stats::default();
-    let mut store = Store::default();
-    store.insert(start);
-    let mut offsets = vec![0u32];
-    let mut succ: Vec<u32> = Vec::new();
-    let mut goals = Vec::new();
+    let mut map = StateMap {
+        store: Store::default(),
+        dist: Vec::new(),
+        goals: Vec::new(),
+        offsets: vec![0u32],
+        targets: Vec::new(),
+        moves: Vec::new(),
+        stats: Stats::default(),
+    };
+    map.store.insert(start);
     let mut buf = Vec::new();
     let mut head = 0usize;
-    while head < store.len() {
-        let s = store.state(head as u32).clone();
+    while head < map.store.len() {
+        let s = map.store.state(head as u32).clone();
         if goal(&s) {
-            goals.push(head as u32);
+            map.goals.push(head as u32);
         }
         buf.clear();
         next(&s, &mut buf);
-        for n in buf.drain(..) {
-            let (j, _) = store.insert(n);
-            succ.push(j);
+        for (m, n) in buf.drain(..) {
+            let (j, _) = map.store.insert(n);
+            map.targets.push(j);
+            map.moves.push(m);
         }
-        offsets.push(succ.len() as u32);
+        map.offsets.push(map.targets.len() as u32);
         head += 1;
-        let bytes = store.bytes() + 4 * (succ.capacity() + offsets.capacity()) as u64;
-        stats.peak_bytes = stats.peak_bytes.max(bytes);
-        progress.update("mapping", store.len() as u64, 0);
+        let bytes =
+            map.forward_bytes() + backward_bytes(map.store.len() as u64, map.targets.len() as u64);
+        map.stats.peak_bytes = map.stats.peak_bytes.max(bytes);
+        progress.update("mapping", map.store.len() as u64, 0);
         if bytes > budget.max_bytes
-            || store.len() as u64 > budget.state_cap()
-            || succ.len() as u64 >= u64::from(u32::MAX)
+            || map.store.len() as u64 > budget.state_cap()
+            || map.targets.len() as u64 >= u64::from(u32::MAX)
         {
-            stats.states = store.len() as u64;
-            stats.ms = t.elapsed().as_secs_f64() * 1e3;
-            return Err(stats);
+            map.stats.states = map.store.len() as u64;
+            map.stats.ms = elapsed_ms(t);
+            return Err(OverBudget {
+                states: map.stats.states,
+                stats: map.stats,
+            });
         }
     }
-    let n = store.len();
-    // Reverse the edges, then search back from every goal at once.
-    let mut rev_off = vec![0u32; n + 1];
-    for &j in &succ {
-        rev_off[j as usize + 1] += 1;
+    map.dist = map.backward_bfs();
+    map.stats.states = map.store.len() as u64;
+    map.stats.ms = elapsed_ms(t);
+    Ok(map)
+}
+
+impl<S: Hash + Eq, M> StateMap<S, M> {
+    /// Bytes of the forward tables, spare capacity included.
+    fn forward_bytes(&self) -> u64 {
+        self.store.bytes()
+            + 4 * (self.targets.capacity() + self.offsets.capacity() + self.goals.capacity()) as u64
+            + (self.moves.capacity() * std::mem::size_of::<M>()) as u64
     }
-    for i in 0..n {
-        rev_off[i + 1] += rev_off[i];
-    }
-    let mut fill = rev_off.clone();
-    let mut pred = vec![0u32; succ.len()];
-    for i in 0..n {
-        for &j in &succ[offsets[i] as usize..offsets[i + 1] as usize] {
-            pred[fill[j as usize] as usize] = i as u32;
-            fill[j as usize] += 1;
+
+    /// Each state's predecessors: `pred[rev[j]..rev[j + 1]]`.
+    fn reverse_edges(&self) -> (Vec<u32>, Vec<u32>) {
+        let n = self.store.len();
+        let mut rev = vec![0u32; n + 1];
+        for &j in &self.targets {
+            rev[j as usize + 1] += 1;
         }
+        for i in 0..n {
+            rev[i + 1] += rev[i];
+        }
+        let mut fill = rev.clone();
+        let mut pred = vec![0u32; self.targets.len()];
+        for i in 0..n {
+            for &j in &self.targets[self.offsets[i] as usize..self.offsets[i + 1] as usize] {
+                pred[fill[j as usize] as usize] = i as u32;
+                fill[j as usize] += 1;
+            }
+        }
+        (rev, pred)
     }
-    let mut dist = vec![u32::MAX; n];
-    let mut queue: VecDeque<u32> = goals.iter().copied().collect();
-    for &g in &goals {
-        dist[g as usize] = 0;
+
+    /// Distances to the nearest goal, by BFS over the reversed edges.
+    fn backward_bfs(&self) -> Vec<u32> {
+        let (rev, pred) = self.reverse_edges();
+        let mut dist = vec![u32::MAX; self.store.len()];
+        let mut queue: VecDeque<u32> = self.goals.iter().copied().collect();
+        for &g in &self.goals {
+            dist[g as usize] = 0;
+        }
+        while let Some(j) = queue.pop_front() {
+            let d = dist[j as usize] + 1;
+            for &i in &pred[rev[j as usize] as usize..rev[j as usize + 1] as usize] {
+                if dist[i as usize] == u32::MAX {
+                    dist[i as usize] = d;
+                    queue.push_back(i);
+                }
+            }
+        }
+        dist
     }
-    while let Some(j) = queue.pop_front() {
-        let d = dist[j as usize] + 1;
-        for &i in &pred[rev_off[j as usize] as usize..rev_off[j as usize + 1] as usize] {
-            if dist[i as usize] == u32::MAX {
-                dist[i as usize] = d;
-                queue.push_back(i);
+
+    /// Labels every state by the goal paths that leave it, given which
+    /// edges are `marked` (a move that breaks a combo, say): whether any
+    /// goal path leaves it, one that uses no marked edge, and one that
+    /// uses at least one. Runs backwards from the goals, in time linear
+    /// in the map.
+    pub fn label(&self, mut marked: impl FnMut(u32, &M, u32) -> bool) -> Labels {
+        let n = self.store.len();
+        let (rev, pred) = self.reverse_edges();
+        let mut flags = vec![0u8; n];
+        for i in 0..n as u32 {
+            if self.dist[i as usize] != u32::MAX {
+                flags[i as usize] |= Labels::ALIVE;
+            }
+        }
+        // Marked edges into a live state seed the "marked path" label; plain
+        // edges carry the "clean path" label back from the goals.
+        let mut seeds = Vec::new();
+        let mut is_marked = vec![false; self.targets.len()];
+        for i in 0..n as u32 {
+            let a = self.offsets[i as usize] as usize;
+            for (k, (m, j)) in self.edges_of(i).enumerate() {
+                if marked(i, m, j) {
+                    is_marked[a + k] = true;
+                    if flags[j as usize] & Labels::ALIVE != 0 {
+                        seeds.push(i);
+                    }
+                }
+            }
+        }
+        self.spread_clean(&mut flags, &rev, &pred, &is_marked);
+        for s in seeds {
+            flags[s as usize] |= Labels::MARKED;
+        }
+        self.spread(&mut flags, &rev, &pred, Labels::MARKED);
+        Labels { flags }
+    }
+
+    /// Marks CLEAN on every state with a goal path of unmarked edges.
+    fn spread_clean(&self, flags: &mut [u8], rev: &[u32], pred: &[u32], is_marked: &[bool]) {
+        let mut queue: VecDeque<u32> = self.goals.iter().copied().collect();
+        for &g in &self.goals {
+            flags[g as usize] |= Labels::CLEAN;
+        }
+        while let Some(j) = queue.pop_front() {
+            for &i in &pred[rev[j as usize] as usize..rev[j as usize + 1] as usize] {
+                if flags[i as usize] & Labels::CLEAN != 0 {
+                    continue;
+                }
+                let a = self.offsets[i as usize] as usize;
+                let b = self.offsets[i as usize + 1] as usize;
+                let clean_edge = (a..b).any(|k| self.targets[k] == j && !is_marked[k]);
+                if clean_edge {
+                    flags[i as usize] |= Labels::CLEAN;
+                    queue.push_back(i);
+                }
             }
         }
     }
-    stats.states = n as u64;
-    stats.peak_bytes = stats
-        .peak_bytes
-        .max(store.bytes() + 4 * (2 * succ.len() + 3 * n) as u64);
-    stats.ms = (t.elapsed().as_secs_f64() * 100_000.0).round() / 100.0;
-    Ok(StateMap {
-        states: store.into_states(),
-        dist,
-        goals,
-        offsets,
-        succ,
-        stats,
-    })
+
+    /// Carries `bit` from every state holding it to all its predecessors.
+    fn spread(&self, flags: &mut [u8], rev: &[u32], pred: &[u32], bit: u8) {
+        let mut queue: VecDeque<u32> = (0..flags.len() as u32)
+            .filter(|&i| flags[i as usize] & bit != 0)
+            .collect();
+        while let Some(j) = queue.pop_front() {
+            for &i in &pred[rev[j as usize] as usize..rev[j as usize + 1] as usize] {
+                if flags[i as usize] & bit == 0 {
+                    flags[i as usize] |= bit;
+                    queue.push_back(i);
+                }
+            }
+        }
+    }
+}
+
+/// What the backward pass found for each state of a map.
+#[derive(Clone, Debug)]
+pub struct Labels {
+    flags: Vec<u8>,
+}
+
+impl Labels {
+    const ALIVE: u8 = 1;
+    const CLEAN: u8 = 2;
+    const MARKED: u8 = 4;
+
+    /// Some goal can be reached from state `i` (it is no dead end).
+    pub fn can_win(&self, i: u32) -> bool {
+        self.flags[i as usize] & Self::ALIVE != 0
+    }
+
+    /// A goal can be reached from `i` without a marked edge.
+    pub fn can_win_clean(&self, i: u32) -> bool {
+        self.flags[i as usize] & Self::CLEAN != 0
+    }
+
+    /// A goal can be reached from `i` by a path with a marked edge.
+    pub fn can_win_marked(&self, i: u32) -> bool {
+        self.flags[i as usize] & Self::MARKED != 0
+    }
+
+    /// `i` lies only on clean goal paths: it can win, and every way to win
+    /// from it avoids marked edges.
+    pub fn only_clean(&self, i: u32) -> bool {
+        self.can_win(i) && !self.can_win_marked(i)
+    }
+
+    /// Reachable states from which no goal can be reached.
+    pub fn dead_ends(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..self.flags.len() as u32).filter(|&i| !self.can_win(i))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// States 0..=5 on a line. From 0 you may go to 1 (plain) or 2
+    /// (marked); 1 → 3 → 5 (goal); 2 → 5; 2 → 4, and 4 is a dead end.
+    fn next(s: &u8, out: &mut Vec<(char, u8)>) {
+        match s {
+            0 => out.extend([('p', 1), ('m', 2)]),
+            1 => out.push(('p', 3)),
+            2 => out.extend([('p', 5), ('p', 4)]),
+            3 => out.push(('p', 5)),
+            _ => {}
+        }
+    }
+
+    fn build() -> StateMap<u8, char> {
+        distance_map(
+            0u8,
+            next,
+            |s| *s == 5,
+            &Budget::default(),
+            &mut Progress::quiet(),
+        )
+        .unwrap_or_else(|_| panic!("small"))
+    }
+
+    #[test]
+    fn keeps_moves_and_finds_states_by_value() {
+        let m = build();
+        assert_eq!(m.len(), 6);
+        let i2 = m.index_of(&2).unwrap();
+        let moves: Vec<(char, u8)> = m.edges_of(0).map(|(mv, j)| (*mv, *m.state(j))).collect();
+        assert_eq!(moves, [('p', 1), ('m', 2)]);
+        assert_eq!(m.distance(0), Some(2));
+        assert_eq!(m.distance(i2), Some(1));
+        assert_eq!(m.distance(m.index_of(&4).unwrap()), None);
+        assert_eq!(m.dead_states(), 1);
+        assert_eq!(m.histogram(), [1, 2, 2]);
+        assert_eq!(m.index_of(&9), None);
+    }
+
+    #[test]
+    fn labels_dead_ends_and_paths_by_kind() {
+        let m = build();
+        let l = m.label(|_, mv, _| *mv == 'm');
+        let at = |s: u8| m.index_of(&s).unwrap();
+        assert!(!l.can_win(at(4)));
+        assert_eq!(l.dead_ends().map(|i| *m.state(i)).collect::<Vec<_>>(), [4]);
+        // From 0: a clean path (via 1) and a marked one (via 2).
+        assert!(l.can_win_clean(at(0)) && l.can_win_marked(at(0)));
+        // From 1 every way to win is clean; 2 itself wins cleanly (2 → 5).
+        assert!(l.only_clean(at(1)) && l.only_clean(at(2)));
+        assert!(!l.only_clean(at(4)));
+    }
+
+    #[test]
+    fn counts_the_backward_tables_against_the_budget() {
+        let tight = Budget {
+            max_bytes: 300,
+            max_states: u64::MAX,
+        };
+        let r = distance_map(0u8, next, |s| *s == 5, &tight, &mut Progress::quiet());
+        assert!(r.is_err());
+    }
 }

@@ -63,12 +63,22 @@ pub fn hash_map_bytes(capacity: usize, entry: usize) -> u64 {
     (buckets * (entry + 1)) as u64
 }
 
-/// The process's peak resident memory, where the system reports it (Linux).
-pub fn peak_rss() -> Option<u64> {
+/// A field of `/proc/self/status`, in bytes (Linux only).
+fn status_bytes(field: &str) -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
+}
+
+/// The process's peak resident memory, where the system reports it (Linux).
+pub fn peak_rss() -> Option<u64> {
+    status_bytes("VmHWM:")
+}
+
+/// The process's resident memory now, where the system reports it (Linux).
+pub fn current_rss() -> Option<u64> {
+    status_bytes("VmRSS:")
 }
 
 #[cfg(test)]

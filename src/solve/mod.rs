@@ -13,16 +13,21 @@
 //! - [`Budget`], [`Bytes`] and [`Progress`]: limits, sizes and progress output.
 
 pub mod bitset;
+pub mod costs;
+pub mod export;
 pub mod map;
 pub mod memory;
 pub mod progress;
+pub mod puzzle;
 pub mod search;
 pub mod store;
 
 pub use bitset::Bits256;
-pub use map::{StateMap, distance_map};
+pub use costs::dijkstra;
+pub use map::{Labels, StateMap, distance_map};
 pub use memory::Bytes;
 pub use progress::Progress;
+pub use puzzle::{Puzzle, Solution};
 pub use search::{Budget, Found, Stats, astar, bfs, bfs_length, bidirectional, idastar};
 pub use store::Store;
 
@@ -162,11 +167,11 @@ mod tests {
     fn maps_distances_to_the_goal() {
         let start: P = [1, 2, 3, 4, 5, 6, 0, 7, 8];
         let mut p = Progress::quiet();
-        let map = distance_map(start, states, |s| *s == GOAL, &Budget::default(), &mut p)
+        let map = distance_map(start, next, |s| *s == GOAL, &Budget::default(), &mut p)
             .unwrap_or_else(|_| panic!("within budget"));
-        assert_eq!(map.states.len(), 181_440);
+        assert_eq!(map.len(), 181_440);
         assert_eq!(map.goals.len(), 1);
-        assert_eq!(map.dist[0], 2);
+        assert_eq!(map.distance(0), Some(2));
         // The hardest 8-puzzle positions are 31 moves from the goal.
         assert_eq!(map.max_distance(), Some(31));
         assert!(map.edges() > 0);

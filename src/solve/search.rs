@@ -27,10 +27,15 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The default budget, with `max` bytes when given.
+    /// The default budget, with `max` bytes when given. The budget is for
+    /// the whole process: what it already holds (the program, its
+    /// libraries, the parsed input) is taken off the tables' share, so
+    /// `--max-memory 64M` keeps the peak resident size near 64 MiB.
     pub fn with_memory(max: Option<super::Bytes>) -> Budget {
+        let total = max.map_or(Budget::default().max_bytes, |b| b.0);
+        let held = super::memory::current_rss().unwrap_or(0);
         Budget {
-            max_bytes: max.map_or(Budget::default().max_bytes, |b| b.0),
+            max_bytes: total.saturating_sub(held).max(total / 8),
             ..Budget::default()
         }
     }
@@ -71,12 +76,17 @@ pub enum Found<M> {
     OverBudget { proven: u32 },
 }
 
+/// Milliseconds since `t`, to 0.01 ms.
+pub(crate) fn elapsed_ms(t: Instant) -> f64 {
+    (t.elapsed().as_secs_f64() * 100_000.0).round() / 100.0
+}
+
 fn finish(stats: &mut Stats, t: Instant) {
-    stats.ms = (t.elapsed().as_secs_f64() * 100_000.0).round() / 100.0;
+    stats.ms = elapsed_ms(t);
 }
 
 /// Walks parent links back from `end` to the root.
-fn trace_back<M: Clone>(parents: &[(u32, Option<M>)], mut end: u32) -> Vec<M> {
+pub(crate) fn trace_back<M: Clone>(parents: &[(u32, Option<M>)], mut end: u32) -> Vec<M> {
     let mut moves = Vec::new();
     while let (p, Some(m)) = &parents[end as usize] {
         moves.push(m.clone());

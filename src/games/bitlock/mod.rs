@@ -3,23 +3,22 @@
 //! - [`level`]: the map format;
 //! - [`rules`]: one move, on layouts packed into a few bytes;
 //! - [`solver`]: the fewest moves, by A* with a memory-bounded IDA* fallback.
+//!
+//! This module puts the rules on the shared puzzle core ([`Lock`]); solve,
+//! walkthrough, map, trace and their JSON come from [`crate::games::tools`].
+//! Layouts pack into 16 or 32 bytes, so the game picks the narrower type
+//! when the level's pieces fit.
 
 pub mod level;
 pub mod rules;
 pub mod solver;
 
-use std::fmt::Write as _;
-use std::time::Instant;
-
-use serde_json::json;
-
 use self::level::Level;
-use self::rules::Rules;
-use self::solver::Win;
-use super::{Game, GameError, SolveOptions};
-use crate::report::{BoardReport, Report, State, ms_since};
-use crate::solve::memory::peak_rss;
-use crate::solve::{Budget, Progress};
+use self::rules::{Dir, Key, Rules};
+use self::solver::Solver;
+use super::{Game, GameError, Opt, Options, TextPuzzle, tools};
+use crate::report::{Output, Report};
+use crate::solve::{Budget, Found, Progress, Solution, Stats};
 
 pub struct BitLock;
 
@@ -30,12 +29,95 @@ const DEFAULT_IDA_VISITS: u64 = 4_000_000_000;
 
 /// Parses a level and its rules, with errors naming `origin`.
 pub fn load(text: &str, origin: &str) -> Result<Rules, GameError> {
-    let parse = |message: String| GameError::Parse {
+    parse_rules(text).map_err(|message| GameError::Parse {
         origin: origin.to_string(),
         message,
-    };
-    let level = Level::parse(text).map_err(|e| parse(e.to_string()))?;
-    Rules::new(level).map_err(|e| parse(e.to_string()))
+    })
+}
+
+fn parse_rules(text: &str) -> Result<Rules, String> {
+    let level = Level::parse(text).map_err(|e| e.to_string())?;
+    Rules::new(level).map_err(|e| e.to_string())
+}
+
+/// A level on the puzzle core, with layouts packed into `N` bytes.
+pub struct Lock<const N: usize> {
+    solver: Solver,
+}
+
+impl<const N: usize> crate::solve::Puzzle for Lock<N> {
+    type State = Key<N>;
+    type Move = Dir;
+
+    fn successors(&self, s: &Key<N>, out: &mut Vec<(Dir, Key<N>)>) {
+        self.solver.successors(s, out);
+    }
+
+    fn is_goal(&self, s: &Key<N>) -> bool {
+        self.solver.is_goal(s)
+    }
+
+    fn heuristic(&self, s: &Key<N>) -> Option<u32> {
+        Some(self.solver.heuristic(s))
+    }
+
+    fn rows(&self, s: &Key<N>) -> Vec<String> {
+        self.solver.rules.render_rows(s)
+    }
+
+    fn split_moves<'t>(&self, text: &'t str) -> Vec<&'t str> {
+        // Moves are single letters, written together (`LURD`) or apart.
+        text.char_indices()
+            .filter(|(_, c)| !c.is_whitespace() && *c != ',')
+            .map(|(i, c)| &text[i..i + c.len_utf8()])
+            .collect()
+    }
+
+    /// A* first; when it outgrows the memory budget, IDA* goes on from the
+    /// bound A* proved, for up to `budget.max_states` visits.
+    fn solve(&self, _start: &Key<N>, budget: &Budget, progress: &mut Progress) -> Solution<Dir> {
+        let visits = match budget.max_states {
+            u64::MAX => DEFAULT_IDA_VISITS,
+            n => n,
+        };
+        let tables = Budget {
+            max_states: u64::MAX,
+            ..*budget
+        };
+        let out = solver::solve_n::<N>(&self.solver, &tables, visits, progress);
+        let found = match (&out.moves, out.unsolvable) {
+            (Some(m), _) => Found::Path(m.chars().filter_map(Dir::from_char).collect()),
+            (None, true) => Found::Exhausted,
+            (None, false) => Found::OverBudget {
+                proven: out.lower_bound,
+            },
+        };
+        let stats = Stats { ..out.stats };
+        let mut sol = Solution::new(found, stats, |_| 1);
+        sol.optimal = out.proven;
+        sol.lower_bound = u64::from(out.lower_bound);
+        sol.notes.push(("fell_back_to_ida", out.fell_back.into()));
+        sol
+    }
+}
+
+impl<const N: usize> TextPuzzle for Lock<N> {
+    const ID: &'static str = ID;
+    const OPTIONS: &'static [Opt] = &[Opt::Win, Opt::MaxMemory, Opt::MaxNodes, Opt::Walkthrough];
+    const JOINED_MOVES: bool = true;
+
+    fn parse(text: &str, opts: &Options) -> Result<(Self, Key<N>), String> {
+        let rules = parse_rules(text)?;
+        let start = rules.start::<N>().map_err(|e| e.to_string())?;
+        let solver = Solver::new(&rules, opts.win.unwrap_or_default());
+        Ok((Lock { solver }, start))
+    }
+}
+
+/// True when the level's layouts fit the 16-byte key (or the text is
+/// broken, and either width reports the same error).
+fn narrow(text: &str) -> bool {
+    parse_rules(text).map_or(true, |r| r.pieces <= 16)
 }
 
 impl Game for BitLock {
@@ -44,106 +126,40 @@ impl Game for BitLock {
     }
 
     fn summary(&self) -> &'static str {
-        "B.i.t.Lock: every tile steps one cell per arrow key; optimal move strings"
+        "B.i.t.Lock: every tile steps one cell per arrow key; optimal move strings, maps, traces"
     }
 
-    fn solve_text(
+    fn options(&self) -> &'static [Opt] {
+        <Lock<16> as TextPuzzle>::OPTIONS
+    }
+
+    fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
+        if narrow(text) {
+            tools::solve::<Lock<16>>(text, origin, opts)
+        } else {
+            tools::solve::<Lock<32>>(text, origin, opts)
+        }
+    }
+
+    fn map(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+        if narrow(text) {
+            tools::map::<Lock<16>>(text, origin, opts)
+        } else {
+            tools::map::<Lock<32>>(text, origin, opts)
+        }
+    }
+
+    fn trace(
         &self,
         text: &str,
         origin: &str,
-        opts: &SolveOptions,
-    ) -> Result<Report, GameError> {
-        let rules = load(text, origin)?;
-        let win: Win = opts
-            .win
-            .as_deref()
-            .unwrap_or("cover")
-            .parse()
-            .map_err(GameError::Usage)?;
-        let budget = Budget::with_memory(opts.max_memory);
-        let t = Instant::now();
-        let mut progress = Progress::new(opts.progress);
-        let out = solver::solve(
-            &rules,
-            win,
-            &budget,
-            opts.max_nodes.unwrap_or(DEFAULT_IDA_VISITS),
-            &mut progress,
-        )
-        .map_err(|e| GameError::Parse {
-            origin: origin.to_string(),
-            message: e.to_string(),
-        })?;
-        let rule = match win {
-            Win::Cover => "cover",
-            Win::Exact => "exact",
-        };
-        let mut r = Report::new(ID, State::Solved, "");
-        r.timing_ms.solve = ms_since(t);
-        r.board = Some(BoardReport::from_rows(rules.level_rows()));
-        r.stats = Some(json!({
-            "states": out.stats.states,
-            "ms": out.stats.ms,
-            "peak_bytes": peak_rss().unwrap_or(out.stats.peak_bytes),
-            "table_bytes": out.stats.peak_bytes,
-            "fell_back_to_ida": out.fell_back,
-            "lower_bound": out.lower_bound,
-        }));
-        let mut text = String::new();
-        match &out.moves {
-            Some(m) => {
-                r.reason = format!("{} moves under the {rule} rule", m.len());
-                r.plan = Some(
-                    json!({"moves": m, "length": m.len(), "optimal": out.proven, "win": rule}),
-                );
-                let _ = writeln!(
-                    text,
-                    "Solved in {} moves (optimal, win rule {rule}): {m}",
-                    m.len()
-                );
-                if opts.walkthrough {
-                    let boards = solver::replay(&rules, m).map_err(GameError::Output)?;
-                    for (i, b) in boards.iter().enumerate() {
-                        match i {
-                            0 => {
-                                let _ = writeln!(text, "\nStart:\n{b}");
-                            }
-                            _ => {
-                                let _ = writeln!(text, "\n{i}. {}\n{b}", &m[i - 1..i]);
-                            }
-                        }
-                    }
-                }
-            }
-            None if out.unsolvable => {
-                r.state = State::Unsolvable;
-                r.reason = format!(
-                    "no sequence of moves wins under the {rule} rule ({} layouts tried)",
-                    out.stats.states
-                );
-                let _ = writeln!(text, "Unsolvable: {}.", r.reason);
-            }
-            None => {
-                r.state = State::GaveUp;
-                r.reason = format!(
-                    "gave up after {} layouts: no solution is shorter than {} moves; raise --max-memory or --max-nodes",
-                    out.stats.states, out.lower_bound
-                );
-                let _ = writeln!(text, "Gave up: {}.", r.reason);
-            }
+        moves: &str,
+        opts: &Options,
+    ) -> Result<Output, GameError> {
+        if narrow(text) {
+            tools::trace::<Lock<16>>(text, origin, moves, opts)
+        } else {
+            tools::trace::<Lock<32>>(text, origin, moves, opts)
         }
-        let _ = writeln!(
-            text,
-            "Searched {} layouts in {:.1} ms{}.",
-            out.stats.states,
-            out.stats.ms,
-            if out.fell_back {
-                " (A* ran out of memory; IDA* finished)"
-            } else {
-                ""
-            }
-        );
-        r.text = text;
-        Ok(r)
     }
 }

@@ -88,6 +88,7 @@ pub struct Group {
 }
 
 /// The rules of one level, with its cells numbered for packing.
+#[derive(Clone)]
 pub struct Rules {
     pub level: Level,
     pub groups: Vec<Group>,

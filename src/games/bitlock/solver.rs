@@ -26,25 +26,7 @@ use super::level::Ground;
 use super::rules::{Dir, Key, Rules};
 use crate::solve::{Budget, Found, Progress, Stats, astar, idastar};
 
-/// When a level counts as won.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Win {
-    /// Every target holds a tile of its type (the real game).
-    Cover,
-    /// And no other ordinary tile remains (the peer solver's rule).
-    Exact,
-}
-
-impl std::str::FromStr for Win {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Win, String> {
-        match s {
-            "cover" => Ok(Win::Cover),
-            "exact" => Ok(Win::Exact),
-            _ => Err(format!("--win must be cover or exact, not {s:?}")),
-        }
-    }
-}
+pub use crate::games::options::Win;
 
 const FAR: u32 = u32::MAX;
 
@@ -71,8 +53,8 @@ fn distances(rules: &Rules, sources: impl IntoIterator<Item = usize>) -> Vec<u32
 }
 
 /// The solver's view of a level: rules, win rule and distance tables.
-pub struct Solver<'r> {
-    pub rules: &'r Rules,
+pub struct Solver {
+    pub rules: Rules,
     pub win: Win,
     /// Per target: distance from every cell.
     to_target: Vec<Vec<u32>>,
@@ -101,8 +83,9 @@ fn need(a: (i32, i32), b: (i32, i32), reverse: bool) -> [u32; 4] {
     ]
 }
 
-impl<'r> Solver<'r> {
-    pub fn new(rules: &'r Rules, win: Win) -> Solver<'r> {
+impl Solver {
+    /// The solver's tables for `rules` (which it keeps a copy of).
+    pub fn new(rules: &Rules, win: Win) -> Solver {
         let l = &rules.level;
         let to_target = l
             .targets
@@ -190,7 +173,7 @@ impl<'r> Solver<'r> {
             })
             .collect();
         Solver {
-            rules,
+            rules: rules.clone(),
             win,
             to_target,
             to_kind,
@@ -336,8 +319,8 @@ fn finished(found: Found<Dir>, stats: Stats, fell_back: bool) -> Result<Outcome,
     })
 }
 
-fn solve_n<const N: usize>(
-    s: &Solver<'_>,
+pub fn solve_n<const N: usize>(
+    s: &Solver,
     budget: &Budget,
     max_visits: u64,
     progress: &mut Progress,

@@ -1,27 +1,59 @@
-//! Optimal Rush Hour solutions by breadth-first search, one at a time or
-//! a whole file of puzzles on every core.
-
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
+//! Rush Hour on the shared puzzle core: the rules as a
+//! [`crate::solve::Puzzle`], optimal plans by breadth-first search, and a
+//! faster length-only search for checking whole files of puzzles.
 
 use super::board::{Move, Puzzle, State};
-use crate::solve::{Budget, Found, Progress, Stats, bfs, bfs_length};
+use crate::games::{Opt, Options, TextPuzzle};
+use crate::report::docs::Got;
+use crate::solve::{Budget, bfs_length};
 
-/// The fewest slides that let the red car out (an empty search result
-/// when it never can), within `budget`.
-pub fn solve(
-    p: &Puzzle,
-    start: State,
-    budget: &Budget,
-    progress: &mut Progress,
-) -> (Found<Move>, Stats) {
-    bfs(
-        start,
-        |s, out| p.successors(*s, out),
-        |s| p.is_goal(*s),
-        budget,
-        progress,
-    )
+impl crate::solve::Puzzle for Puzzle {
+    type State = State;
+    type Move = Move;
+
+    fn successors(&self, s: &State, out: &mut Vec<(Move, State)>) {
+        Puzzle::successors(self, *s, out);
+    }
+
+    fn is_goal(&self, s: &State) -> bool {
+        Puzzle::is_goal(self, *s)
+    }
+
+    fn rows(&self, s: &State) -> Vec<String> {
+        self.board_rows(*s)
+    }
+
+    fn key(&self, s: &State) -> String {
+        self.board_string(*s)
+    }
+
+    fn parse_move(&self, s: &State, text: &str) -> Result<(Move, State), String> {
+        self.apply(*s, text)
+    }
+
+    fn split_moves<'t>(&self, text: &'t str) -> Vec<&'t str> {
+        text.split(',')
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .collect()
+    }
+}
+
+impl TextPuzzle for Puzzle {
+    const ID: &'static str = "rush";
+    const OPTIONS: &'static [Opt] = &[Opt::MaxMemory, Opt::MaxNodes, Opt::Walkthrough];
+
+    fn parse(text: &str, _opts: &Options) -> Result<(Puzzle, State), String> {
+        Puzzle::parse(text).map_err(|e| e.to_string())
+    }
+
+    fn reversible(&self) -> bool {
+        true
+    }
+
+    fn optimal_cost(&self, start: &State, _budget: &Budget) -> Got {
+        solution_length(self, *start).map_or(Got::Unsolvable, |n| Got::Cost(u64::from(n)))
+    }
 }
 
 /// Only the number of slides: faster, for checking files of puzzles.
@@ -70,59 +102,4 @@ pub fn parse_lines(text: &str) -> Result<Vec<Line>, String> {
         });
     }
     Ok(out)
-}
-
-/// The answer for one line.
-#[derive(Clone, Debug)]
-pub struct Checked {
-    pub line: usize,
-    /// The solver's move count (`None`: unsolvable), or the board's parse error.
-    pub got: Result<Option<u32>, String>,
-    pub ms: f64,
-}
-
-/// Runs `check` over every line on `threads` threads; results in line order.
-pub fn run_parallel<T: Send>(
-    lines: &[Line],
-    threads: usize,
-    check: impl Fn(&Line) -> T + Sync,
-) -> Vec<T> {
-    let next = AtomicUsize::new(0);
-    let mut done: Vec<(usize, T)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads.max(1))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(line) = lines.get(i) else { break };
-                        mine.push((i, check(line)));
-                    }
-                    mine
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect()
-    });
-    done.sort_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, t)| t).collect()
-}
-
-/// Solves every line, on every core.
-pub fn solve_lines(lines: &[Line]) -> Vec<Checked> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    run_parallel(lines, threads, |line| {
-        let t = Instant::now();
-        let got = Puzzle::parse(&line.board)
-            .map(|(p, s)| solution_length(&p, s))
-            .map_err(|e| e.to_string());
-        Checked {
-            line: line.number,
-            got,
-            ms: t.elapsed().as_secs_f64() * 1e3,
-        }
-    })
 }

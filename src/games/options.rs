@@ -1,0 +1,148 @@
+//! The settings every game command takes, and the one generic check that
+//! refuses those a game has no use for. A game lists the options it reads
+//! ([`super::Game::options`]); no game names another game's options.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use crate::solve::Bytes;
+
+/// One option a game may read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opt {
+    /// `--max-nodes N`: cap on search nodes.
+    MaxNodes,
+    /// `--max-memory SIZE`: memory the search's tables may use.
+    MaxMemory,
+    /// `--win cover|exact`: when a level counts as won.
+    Win,
+    /// `--walkthrough`: print the board after each move.
+    Walkthrough,
+}
+
+impl Opt {
+    /// The option as typed on the command line.
+    pub fn flag(self) -> &'static str {
+        match self {
+            Opt::MaxNodes => "--max-nodes",
+            Opt::MaxMemory => "--max-memory",
+            Opt::Win => "--win",
+            Opt::Walkthrough => "--walkthrough",
+        }
+    }
+}
+
+impl fmt::Display for Opt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.flag())
+    }
+}
+
+/// When a level counts as won (B.i.t.Lock's two readings of the rules).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Win {
+    /// Every target holds a piece of its type (the real game).
+    #[default]
+    Cover,
+    /// And no other ordinary piece remains (the peer solver's rule).
+    Exact,
+}
+
+impl Win {
+    pub fn name(self) -> &'static str {
+        match self {
+            Win::Cover => "cover",
+            Win::Exact => "exact",
+        }
+    }
+}
+
+/// Settings shared by every game command. `None` and `false` mean "not
+/// given": only given options are checked against the game's list.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub max_nodes: Option<u64>,
+    pub max_memory: Option<Bytes>,
+    pub win: Option<Win>,
+    pub walkthrough: bool,
+    /// Show progress on long work (on by default, off with `--json`).
+    pub progress: bool,
+    /// `map --export FILE`: GraphML or DOT by the extension, plus CSV files.
+    pub export: Option<PathBuf>,
+}
+
+impl Options {
+    /// The game-specific options the user gave.
+    pub fn given(&self) -> Vec<Opt> {
+        let mut out = Vec::new();
+        if self.max_nodes.is_some() {
+            out.push(Opt::MaxNodes);
+        }
+        if self.max_memory.is_some() {
+            out.push(Opt::MaxMemory);
+        }
+        if self.win.is_some() {
+            out.push(Opt::Win);
+        }
+        if self.walkthrough {
+            out.push(Opt::Walkthrough);
+        }
+        out
+    }
+}
+
+/// Refuses any given option that `game` does not read, naming the ones it
+/// does. `--max-memory` given to a command that always budgets memory
+/// (`map`, `trace`) is passed in `always` and never refused.
+pub fn check(
+    game: &'static str,
+    reads: &[Opt],
+    opts: &Options,
+    always: &[Opt],
+) -> Result<(), super::GameError> {
+    let stray: Vec<Opt> = opts
+        .given()
+        .into_iter()
+        .filter(|o| !reads.contains(o) && !always.contains(o))
+        .collect();
+    if stray.is_empty() {
+        return Ok(());
+    }
+    let names: Vec<&str> = stray.iter().map(|o| o.flag()).collect();
+    let takes = if reads.is_empty() {
+        "none of these options".to_string()
+    } else {
+        reads
+            .iter()
+            .map(|o| o.flag())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    Err(super::GameError::Usage(format!(
+        "{} {} not apply to {game} ({game} takes {takes})",
+        names.join(" and "),
+        if names.len() == 1 { "does" } else { "do" },
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_options_a_game_does_not_read() {
+        let opts = Options {
+            win: Some(Win::Exact),
+            max_nodes: Some(5),
+            ..Options::default()
+        };
+        assert!(check("a", &[Opt::Win, Opt::MaxNodes], &opts, &[]).is_ok());
+        let e = check("rush", &[Opt::MaxNodes], &opts, &[])
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, "--win does not apply to rush (rush takes --max-nodes)");
+        let e = check("x", &[], &opts, &[]).unwrap_err().to_string();
+        assert!(e.contains("--max-nodes and --win do not apply to x"), "{e}");
+    }
+}

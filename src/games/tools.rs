@@ -1,0 +1,457 @@
+//! The commands every text puzzle gets for free: solve (with the
+//! walkthrough), batch checks, state-space maps with export, and traces of
+//! a player's game. Each is written once, over [`TextPuzzle`], and returns
+//! a typed document for the one renderer in [`crate::report`].
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::GameError;
+use super::options::{Opt, Options, Win};
+use crate::report::docs::{
+    BatchReport, GaveUp, Got, MapReport, Mismatch, MoveVerdict, TraceReport, TraceStep,
+};
+use crate::report::{BoardReport, Frame, Output, Report, Verdict, ms_since, value};
+use crate::solve::export::Graph;
+use crate::solve::memory::peak_rss;
+use crate::solve::{Budget, Found, Progress, Puzzle, Solution, StateMap, distance_map};
+
+/// A puzzle read from text: what the generic commands need beyond the
+/// rules.
+pub trait TextPuzzle: Puzzle {
+    /// The name on the command line, as in `--game rush`.
+    const ID: &'static str;
+    /// The options it reads, beyond those every command takes.
+    const OPTIONS: &'static [Opt];
+    /// Moves print joined into one word (`LURD`) rather than as a list.
+    const JOINED_MOVES: bool = false;
+
+    /// Reads one position: the fixed parts and the start state. The
+    /// message says where the text is wrong (line and column).
+    fn parse(text: &str, opts: &Options) -> Result<(Self, Self::State), String>;
+
+    /// Every move can be undone, so maps are undirected graphs.
+    fn reversible(&self) -> bool {
+        false
+    }
+
+    /// The optimal cost only: batch checks call it for every line, so a
+    /// game may answer faster than a full solve.
+    fn optimal_cost(&self, start: &Self::State, budget: &Budget) -> Got {
+        let sol = self.solve(start, budget, &mut Progress::quiet());
+        match (sol.found, sol.cost) {
+            (Found::OverBudget { .. }, _) => Got::GaveUp,
+            (_, Some(c)) => Got::Cost(c),
+            (_, None) => Got::Unsolvable,
+        }
+    }
+}
+
+fn parse<P: TextPuzzle>(
+    text: &str,
+    origin: &str,
+    opts: &Options,
+) -> Result<(P, P::State), GameError> {
+    P::parse(text, opts).map_err(|message| GameError::Parse {
+        origin: origin.to_string(),
+        message,
+    })
+}
+
+/// The search budget from the options: memory, and `--max-nodes` states.
+pub fn budget(opts: &Options) -> Budget {
+    let mut b = Budget::with_memory(opts.max_memory);
+    if let Some(n) = opts.max_nodes {
+        b.max_states = n;
+    }
+    b
+}
+
+/// The moves, as a list or joined into one word.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum Moves {
+    List(Vec<String>),
+    Joined(String),
+}
+
+/// The plan of a text puzzle, as `plan` in the JSON.
+#[derive(Clone, Debug, Serialize)]
+pub struct MovePlan {
+    pub moves: Moves,
+    pub length: usize,
+    pub optimal: bool,
+    /// The total cost, when moves cost other than 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cost: Option<u64>,
+    /// The win rule, for games that read `--win`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub win: Option<Win>,
+}
+
+/// The search's figures, as `stats` in the JSON.
+#[derive(Clone, Debug, Serialize)]
+pub struct SearchStats {
+    pub states: u64,
+    pub ms: f64,
+    /// The process's peak resident memory where known, else the tables'.
+    pub peak_bytes: u64,
+    /// The search tables' own peak.
+    pub table_bytes: u64,
+    /// No solution costs less than this.
+    pub lower_bound: u64,
+    #[serde(flatten)]
+    pub notes: serde_json::Map<String, serde_json::Value>,
+}
+
+fn stats_of<M>(sol: &Solution<M>) -> SearchStats {
+    SearchStats {
+        states: sol.stats.states,
+        ms: sol.stats.ms,
+        peak_bytes: peak_rss().unwrap_or(sol.stats.peak_bytes),
+        table_bytes: sol.stats.peak_bytes,
+        lower_bound: sol.lower_bound,
+        notes: sol
+            .notes
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect(),
+    }
+}
+
+/// The walkthrough: the board before the plan and after each move.
+fn frames<P: TextPuzzle>(
+    p: &P,
+    start: &P::State,
+    moves: &[P::Move],
+) -> Result<Vec<Frame>, GameError> {
+    let states = p.replay(start, moves).map_err(GameError::Output)?;
+    Ok(states
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Frame {
+            mv: i.checked_sub(1).map(|k| moves[k].to_string()),
+            board: p.rows(s),
+        })
+        .collect())
+}
+
+/// `solve` for a text puzzle: the optimal plan, or why there is none.
+pub fn solve<P: TextPuzzle>(text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
+    let (p, start) = parse::<P>(text, origin, opts)?;
+    let t = Instant::now();
+    let mut progress = Progress::new(opts.progress);
+    let sol = p.solve(&start, &budget(opts), &mut progress);
+    drop(progress);
+    let mut r = Report::new(P::ID, Verdict::Playable, "");
+    r.timing_ms.solve = ms_since(t);
+    r.board = Some(BoardReport::from_rows(p.rows(&start)));
+    r.stats = Some(value(&stats_of(&sol)));
+    let win = P::OPTIONS
+        .contains(&Opt::Win)
+        .then(|| opts.win.unwrap_or_default());
+    let rule = win.map_or(String::new(), |w| format!(" under the {} rule", w.name()));
+    match &sol.found {
+        Found::Path(moves) => {
+            plan_into::<P>(&mut r, &p, &sol, moves, win, &rule);
+            if opts.walkthrough {
+                r.walkthrough = Some(frames(&p, &start, moves)?);
+            }
+        }
+        Found::Exhausted => {
+            r.state = Verdict::Unsolvable;
+            r.reason = format!(
+                "no sequence of moves reaches a goal{rule}: all {} reachable positions tried",
+                sol.stats.states
+            );
+        }
+        Found::OverBudget { .. } => {
+            r.state = Verdict::GaveUp;
+            r.reason = format!(
+                "gave up after {} positions: no solution costs less than {}; raise --max-memory or --max-nodes",
+                sol.stats.states, sol.lower_bound
+            );
+        }
+    }
+    r.details.push(search_line(&sol));
+    Ok(r)
+}
+
+fn plan_into<P: TextPuzzle>(
+    r: &mut Report,
+    p: &P,
+    sol: &Solution<P::Move>,
+    moves: &[P::Move],
+    win: Option<Win>,
+    rule: &str,
+) {
+    let names: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    let cost = sol.cost.unwrap_or(names.len() as u64);
+    let proof = if sol.optimal {
+        "optimal"
+    } else {
+        "not proven optimal"
+    };
+    let cost_text = if p.weighted() {
+        format!(", cost {cost}")
+    } else {
+        String::new()
+    };
+    if names.is_empty() {
+        r.state = Verdict::Solved;
+        r.reason = "already solved: nothing to do".into();
+    } else {
+        r.reason = format!("{} moves{rule}{cost_text}", names.len());
+    }
+    r.headline = format!(
+        "Solved in {} moves ({proof}{rule}{cost_text}):",
+        names.len()
+    );
+    r.route = if P::JOINED_MOVES {
+        vec![names.concat()]
+    } else {
+        names.clone()
+    };
+    r.plan = Some(value(&MovePlan {
+        length: names.len(),
+        moves: if P::JOINED_MOVES {
+            Moves::Joined(names.concat())
+        } else {
+            Moves::List(names)
+        },
+        optimal: sol.optimal,
+        cost: p.weighted().then_some(cost),
+        win,
+    }));
+}
+
+fn search_line<M>(sol: &Solution<M>) -> String {
+    let mut s = format!(
+        "Searched {} positions in {:.1} ms.",
+        sol.stats.states, sol.stats.ms
+    );
+    for (k, v) in &sol.notes {
+        s.push_str(&format!(" {k}: {v}."));
+    }
+    s
+}
+
+/// One line of a batch file: `expected position [anything else]`.
+struct Line<'t> {
+    number: usize,
+    expected: u64,
+    position: &'t str,
+}
+
+fn batch_lines<'t>(text: &'t str, origin: &str) -> Result<Vec<Line<'t>>, GameError> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut parts = line.split_whitespace();
+        let (Some(expected), Some(position)) = (parts.next(), parts.next()) else {
+            return Err(GameError::Parse {
+                origin: origin.to_string(),
+                message: format!(
+                    "line {}: expected `moves position [more fields]`, got {line:?}",
+                    i + 1
+                ),
+            });
+        };
+        let expected = expected.parse().map_err(|_| GameError::Parse {
+            origin: origin.to_string(),
+            message: format!("line {}: {expected:?} is not a move count", i + 1),
+        })?;
+        out.push(Line {
+            number: i + 1,
+            expected,
+            position,
+        });
+    }
+    Ok(out)
+}
+
+/// Runs `check` over `items` on `threads` threads; results in order.
+pub fn run_parallel<I: Sync, T: Send>(
+    items: &[I],
+    threads: usize,
+    check: impl Fn(&I) -> T + Sync,
+) -> Vec<T> {
+    let next = AtomicUsize::new(0);
+    let mut done: Vec<(usize, T)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(item) = items.get(i) else { break };
+                        mine.push((i, check(item)));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, t)| t).collect()
+}
+
+/// `solve --batch`: every one-line position of a file against its known
+/// optimal cost, on every core.
+pub fn batch<P: TextPuzzle>(text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+    let lines = batch_lines(text, origin)?;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let b = budget(opts);
+    let t = Instant::now();
+    let checked = run_parallel(&lines, threads, |line| {
+        let t = Instant::now();
+        let got = match P::parse(line.position, opts) {
+            Err(e) => Got::Error(e),
+            Ok((p, s)) => p.optimal_cost(&s, &b),
+        };
+        (got, t.elapsed().as_secs_f64() * 1e3)
+    });
+    let total_ms = ms_since(t);
+    let mut times: Vec<f64> = checked.iter().map(|c| c.1).collect();
+    times.sort_by(f64::total_cmp);
+    let mismatches = lines
+        .iter()
+        .zip(checked)
+        .filter(|(l, (got, _))| *got != Got::Cost(l.expected))
+        .map(|(l, (got, _))| Mismatch {
+            line: l.number,
+            board: l.position.to_string(),
+            expected: l.expected,
+            got,
+        })
+        .collect();
+    let round = |v: f64| (v * 1000.0).round() / 1000.0;
+    Ok(Output::Batch(BatchReport {
+        game: P::ID,
+        puzzles: lines.len(),
+        mismatches,
+        total_ms: round(total_ms),
+        median_ms: round(times.get(times.len() / 2).copied().unwrap_or(0.0)),
+        origin: origin.to_string(),
+        threads,
+    }))
+}
+
+/// A parsed position and its map; `Err` holds the document to print when
+/// the map outgrew the budget.
+type Mapped<P> = Result<
+    (
+        P,
+        <P as Puzzle>::State,
+        StateMap<<P as Puzzle>::State, <P as Puzzle>::Move>,
+    ),
+    Output,
+>;
+
+/// Parses the position and maps everything reachable from it.
+fn mapped<P: TextPuzzle>(text: &str, origin: &str, opts: &Options) -> Result<Mapped<P>, GameError> {
+    let (p, start) = parse::<P>(text, origin, opts)?;
+    let mut progress = Progress::new(opts.progress);
+    let m = distance_map(
+        start.clone(),
+        |s, out| p.successors(s, out),
+        |s| p.is_goal(s),
+        &budget(opts),
+        &mut progress,
+    );
+    Ok(match m {
+        Ok(m) => Ok((p, start, m)),
+        Err(over) => Err(Output::GaveUp(GaveUp {
+            game: P::ID,
+            state: Verdict::GaveUp,
+            reason: format!(
+                "the map outgrew the memory budget after {} states",
+                over.states
+            ),
+        })),
+    })
+}
+
+/// `map`: the state space, its distances, and an export for graph tools.
+pub fn map<P: TextPuzzle>(text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+    let t = Instant::now();
+    let (p, _, m) = match mapped::<P>(text, origin, opts)? {
+        Ok(done) => done,
+        Err(doc) => return Ok(doc),
+    };
+    let key = |s: &P::State| p.key(s);
+    let graph = Graph {
+        map: &m,
+        name: P::ID,
+        key: &key,
+        undirected: p.reversible(),
+    };
+    let files = match &opts.export {
+        Some(path) => Some(
+            graph
+                .write(path)
+                .map_err(|e| GameError::Output(e.to_string()))?
+                .iter()
+                .map(|f| f.display().to_string())
+                .collect(),
+        ),
+        None => None,
+    };
+    let max = m.max_distance();
+    Ok(Output::Map(MapReport {
+        states: m.len(),
+        goal_states: m.goals.len(),
+        distance: m.distance(0),
+        max_distance: max,
+        hardest: max.map_or(Vec::new(), |d| {
+            m.at_distance(d).map(|i| p.key(m.state(i))).collect()
+        }),
+        histogram: m.histogram(),
+        dead_states: m.dead_states(),
+        edges: graph.edge_count(),
+        files,
+        game: P::ID,
+        ms: ms_since(t),
+    }))
+}
+
+/// `trace`: a player's moves, each rated against the map.
+pub fn trace<P: TextPuzzle>(
+    text: &str,
+    origin: &str,
+    moves: &str,
+    opts: &Options,
+) -> Result<Output, GameError> {
+    let (p, start, m) = match mapped::<P>(text, origin, opts)? {
+        Ok(done) => done,
+        Err(doc) => return Ok(doc),
+    };
+    let dist = |s: &P::State| m.index_of(s).and_then(|i| m.distance(i));
+    let mut s = start;
+    let mut steps = Vec::new();
+    for (k, text) in p.split_moves(moves).into_iter().enumerate() {
+        let (mv, next) = p.parse_move(&s, text).map_err(|e| GameError::Parse {
+            origin: "--moves".into(),
+            message: format!("move {} ({text}): {e}", k + 1),
+        })?;
+        let (before, after) = (dist(&s), dist(&next));
+        steps.push(TraceStep {
+            mv: mv.to_string(),
+            before,
+            after,
+            verdict: MoveVerdict::rate(before, after),
+            board: p.key(&next),
+        });
+        s = next;
+    }
+    Ok(Output::Trace(TraceReport::new(P::ID, m.distance(0), steps)))
+}

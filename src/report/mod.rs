@@ -1,0 +1,293 @@
+//! What a command found and planned, as typed documents, and the one
+//! place that renders them: as text for people and as JSON (`--json`) for
+//! scripts. The JSON field names are a contract; add fields, never rename
+//! them.
+//!
+//! - [`Report`]: one position read and solved (`solve`, `play`);
+//! - [`docs`]: the other commands' documents (`map`, `trace`, `--batch`);
+//! - [`text`]: the text renderer; [`Output`] prints any of them.
+
+use serde::Serialize;
+
+use crate::geom::Cell;
+use crate::input::Action;
+use crate::vision::GridRead;
+
+pub mod docs;
+pub mod text;
+
+/// The verdict on a position: what, if anything, there is to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// There is a plan to play (a route, a solution's moves).
+    Playable,
+    /// Already solved: nothing left to do.
+    Solved,
+    /// No board in the image.
+    NoBoard,
+    /// A board, but some cells could not be read for sure.
+    Uncertain,
+    /// Read for sure, but there is no solution.
+    Unsolvable,
+    /// The search hit its memory or time limit without an answer.
+    GaveUp,
+}
+
+impl Verdict {
+    /// 0 when the position was read and answered; 3 when there is nothing to act on.
+    pub fn exit_code(self) -> i32 {
+        match self {
+            Verdict::Playable | Verdict::Solved => 0,
+            Verdict::NoBoard | Verdict::Uncertain | Verdict::Unsolvable | Verdict::GaveUp => 3,
+        }
+    }
+
+    /// The name in the JSON `state` field.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Playable => "playable",
+            Verdict::Solved => "solved",
+            Verdict::NoBoard => "no_board",
+            Verdict::Uncertain => "uncertain",
+            Verdict::Unsolvable => "unsolvable",
+            Verdict::GaveUp => "gave_up",
+        }
+    }
+
+    /// True for the verdicts that leave nothing to act on and say why.
+    pub fn refuses(self) -> bool {
+        self.exit_code() != 0
+    }
+}
+
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Bounds {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+/// The board as read.
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardReport {
+    pub rows: usize,
+    pub cols: usize,
+    /// One string per row; `?` marks a cell that could not be read.
+    pub cells: Vec<String>,
+    /// The lattice's outer rectangle, in image pixels (screenshots only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bounds: Option<Bounds>,
+    /// Per-cell confidence, 0–1 (screenshots only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confidence: Option<Vec<Vec<f32>>>,
+}
+
+impl BoardReport {
+    pub fn from_rows(cells: Vec<String>) -> BoardReport {
+        BoardReport {
+            rows: cells.len(),
+            cols: cells.first().map_or(0, |r| r.chars().count()),
+            cells,
+            bounds: None,
+            confidence: None,
+        }
+    }
+
+    pub fn from_grid(grid: &GridRead, cells: Vec<String>) -> BoardReport {
+        let b = grid.lattice.bounds();
+        let round2 = |v: f32| (v * 100.0).round() / 100.0;
+        BoardReport {
+            rows: grid.lattice.rows(),
+            cols: grid.lattice.cols(),
+            cells,
+            bounds: Some(Bounds {
+                x: (b.x0 * 10.0).round() / 10.0,
+                y: (b.y0 * 10.0).round() / 10.0,
+                w: (b.width() * 10.0).round() / 10.0,
+                h: (b.height() * 10.0).round() / 10.0,
+            }),
+            confidence: Some(
+                grid.confidences()
+                    .into_iter()
+                    .map(|r| r.into_iter().map(round2).collect())
+                    .collect(),
+            ),
+        }
+    }
+}
+
+/// A cell that could not be read, and why.
+#[derive(Clone, Debug, Serialize)]
+pub struct CellIssue {
+    pub cell: [usize; 2],
+    pub why: String,
+}
+
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+pub struct Timing {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub capture: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vision: Option<f64>,
+    pub solve: f64,
+}
+
+/// What the reader saw, kept for the debug image.
+#[derive(Clone, Debug, Default)]
+pub struct Seen {
+    pub grid: Option<GridRead>,
+    pub start: Option<Cell>,
+    pub path: Vec<Cell>,
+}
+
+/// One board of a walkthrough: the move that led to it (none for the
+/// start) and the board after it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Frame {
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    pub mv: Option<String>,
+    pub board: Vec<String>,
+}
+
+/// The result of `solve`, `play --dry-run` and friends. Games fill its
+/// typed fields; [`text`] and [`Report::to_json`] are the only renderers.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub game: &'static str,
+    pub state: Verdict,
+    pub reason: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<BoardReport>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unreadable: Vec<CellIssue>,
+    /// Cells read for sure that the solution can never reach.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unreachable: Vec<CellIssue>,
+    /// The plan, in the game's typed shape (serialised from its struct).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plan: Option<serde_json::Value>,
+    /// Input to send, in image pixels (screen pixels from `play`). Absent
+    /// when the position came from text and has no picture to click on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub actions: Option<Vec<Action>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stats: Option<serde_json::Value>,
+    /// Each board along the plan, with `--walkthrough`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub walkthrough: Option<Vec<Frame>>,
+    pub timing_ms: Timing,
+    /// The plan in one line for people ("Solved in 12 moves (optimal)").
+    #[serde(skip)]
+    pub headline: String,
+    /// The plan's moves as people read them, in order.
+    #[serde(skip)]
+    pub route: Vec<String>,
+    /// Further lines for people (search figures, notes).
+    #[serde(skip)]
+    pub details: Vec<String>,
+    #[serde(skip)]
+    pub seen: Seen,
+}
+
+impl Report {
+    pub fn new(game: &'static str, state: Verdict, reason: impl Into<String>) -> Report {
+        Report {
+            game,
+            state,
+            reason: reason.into(),
+            board: None,
+            unreadable: Vec::new(),
+            unreachable: Vec::new(),
+            plan: None,
+            actions: None,
+            stats: None,
+            walkthrough: None,
+            timing_ms: Timing::default(),
+            headline: String::new(),
+            route: Vec::new(),
+            details: Vec::new(),
+            seen: Seen::default(),
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|e| json_error(&e))
+    }
+
+    /// The report as text for people.
+    pub fn to_text(&self) -> String {
+        text::report(self)
+    }
+}
+
+/// A JSON document saying serialisation failed (it cannot, for these
+/// types, but a script should still get JSON).
+fn json_error(e: &serde_json::Error) -> String {
+    serde_json::json!({"error": e.to_string()}).to_string()
+}
+
+/// Serialises one of the typed plan or stats structs into a report field.
+pub fn value(v: &impl Serialize) -> serde_json::Value {
+    serde_json::to_value(v).unwrap_or_else(|e| serde_json::Value::String(e.to_string()))
+}
+
+/// Milliseconds since `t`, to 0.01 ms.
+pub fn ms_since(t: std::time::Instant) -> f64 {
+    (t.elapsed().as_secs_f64() * 100_000.0).round() / 100.0
+}
+
+/// Any command's result, printed by [`Output::print`].
+#[derive(Clone, Debug)]
+pub enum Output {
+    Solve(Box<Report>),
+    Map(docs::MapReport),
+    Trace(docs::TraceReport),
+    Batch(docs::BatchReport),
+    /// The search or map gave up before it could say anything.
+    GaveUp(docs::GaveUp),
+}
+
+impl Output {
+    pub fn to_json(&self) -> String {
+        let r = match self {
+            Output::Solve(r) => return r.to_json(),
+            Output::Map(d) => serde_json::to_string(d),
+            Output::Trace(d) => serde_json::to_string(d),
+            Output::Batch(d) => serde_json::to_string(d),
+            Output::GaveUp(d) => serde_json::to_string(d),
+        };
+        r.unwrap_or_else(|e| json_error(&e))
+    }
+
+    pub fn to_text(&self) -> String {
+        match self {
+            Output::Solve(r) => text::report(r),
+            Output::Map(d) => text::map(d),
+            Output::Trace(d) => text::trace(d),
+            Output::Batch(d) => text::batch(d),
+            Output::GaveUp(d) => format!("Gave up: {}; raise --max-memory.\n", d.reason),
+        }
+    }
+
+    /// 0 when answered; 1 when a batch has answers that differ from its
+    /// file; 3 when there is nothing to act on.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Output::Solve(r) => r.state.exit_code(),
+            Output::Batch(d) if !d.mismatches.is_empty() => 1,
+            Output::GaveUp(_) => 3,
+            _ => 0,
+        }
+    }
+
+    /// Prints to stdout, as JSON or text.
+    pub fn print(&self, json: bool) {
+        if json {
+            println!("{}", self.to_json());
+        } else {
+            print!("{}", self.to_text());
+        }
+    }
+}
