@@ -99,10 +99,28 @@ pub fn main() -> i32 {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", message(&e));
             EXIT_ERROR
         }
     }
+}
+
+/// An error and its causes on one line, each cause once: many library
+/// errors already quote their cause ("cannot read F: No such file"), and
+/// printing the chain as well would say it twice.
+fn message(e: &anyhow::Error) -> String {
+    let mut out = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        if out.contains(&text) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(": ");
+        }
+        out.push_str(&text);
+    }
+    out
 }
 
 /// Every game: the built-in registry, then any added by [`main_with`].
