@@ -15,6 +15,7 @@ use crate::report::docs::{
 };
 use crate::report::{BoardReport, Frame, Output, Report, Verdict, ms_since, value};
 use crate::solve::export::Graph;
+use crate::solve::map::OverBudget;
 use crate::solve::memory::peak_rss;
 use crate::solve::{Budget, Found, Progress, Puzzle, Solution, StateMap, distance_map};
 
@@ -370,15 +371,26 @@ fn mapped<P: TextPuzzle>(text: &str, origin: &str, opts: &Options) -> Result<Map
     );
     Ok(match m {
         Ok(m) => Ok((p, start, m)),
-        Err(over) => Err(Output::GaveUp(GaveUp {
-            game: P::ID,
-            state: Verdict::GaveUp,
-            reason: format!(
-                "the map outgrew the memory budget after {} states",
-                over.states
-            ),
-        })),
+        Err(over) => Err(Output::GaveUp(gave_up(P::ID, &over))),
     })
+}
+
+/// What a map that outgrew its budget can still say.
+fn gave_up(game: &'static str, over: &OverBudget) -> GaveUp {
+    let nearest = over.goal_distance.map_or(String::new(), |d| {
+        format!("; the nearest goal is {d} moves from the start")
+    });
+    GaveUp {
+        game,
+        state: Verdict::GaveUp,
+        reason: format!(
+            "the map outgrew the memory budget after {} positions (all within {} moves of the start{nearest})",
+            over.states, over.depth_complete
+        ),
+        states: over.states,
+        depth_complete: over.depth_complete,
+        distance: over.goal_distance,
+    }
 }
 
 /// `map`: the state space, its distances, and an export for graph tools.

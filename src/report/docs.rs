@@ -157,10 +157,16 @@ pub struct BatchReport {
     pub threads: usize,
 }
 
-/// A map or search that outgrew its budget before it could answer.
+/// A map that outgrew its budget, with what it had found by then.
 #[derive(Clone, Debug, Serialize)]
 pub struct GaveUp {
     pub game: &'static str,
     pub state: crate::report::Verdict,
     pub reason: String,
+    /// Positions mapped before the budget ran out.
+    pub states: u64,
+    /// Every position within this many moves of the start was mapped.
+    pub depth_complete: u32,
+    /// Moves from the start to the nearest goal, when one was reached.
+    pub distance: Option<u32>,
 }

@@ -32,11 +32,17 @@ pub struct StateMap<S, M> {
     pub stats: Stats,
 }
 
-/// Why a map could not be finished.
+/// What is known when a map could not be finished. States are found in
+/// breadth-first order from the start, so the layers already expanded are
+/// complete, and the first goal found is the nearest.
 #[derive(Clone, Copy, Debug)]
 pub struct OverBudget {
     /// States mapped before the budget ran out.
     pub states: u64,
+    /// Every state within this many moves of the start was expanded.
+    pub depth_complete: u32,
+    /// Moves from the start to the nearest goal, if one was reached.
+    pub goal_distance: Option<u32>,
     pub stats: Stats,
 }
 
@@ -139,10 +145,18 @@ where
     map.store.insert(start);
     let mut buf = Vec::new();
     let mut head = 0usize;
+    // Breadth-first layers: where the current one ends, and its depth.
+    let (mut layer_end, mut depth) = (1usize, 0u32);
+    let mut goal_distance = None;
     while head < map.store.len() {
+        if head == layer_end {
+            depth += 1;
+            layer_end = map.store.len();
+        }
         let s = map.store.state(head as u32).clone();
         if goal(&s) {
             map.goals.push(head as u32);
+            goal_distance.get_or_insert(depth);
         }
         buf.clear();
         next(&s, &mut buf);
@@ -156,7 +170,7 @@ where
         let bytes =
             map.forward_bytes() + backward_bytes(map.store.len() as u64, map.targets.len() as u64);
         map.stats.peak_bytes = map.stats.peak_bytes.max(bytes);
-        progress.update("mapping", map.store.len() as u64, 0);
+        progress.update("mapping", map.store.len() as u64, depth);
         if bytes > budget.max_bytes
             || map.store.len() as u64 > budget.state_cap()
             || map.targets.len() as u64 >= u64::from(u32::MAX)
@@ -165,6 +179,8 @@ where
             map.stats.ms = elapsed_ms(t);
             return Err(OverBudget {
                 states: map.stats.states,
+                depth_complete: depth.saturating_sub(1),
+                goal_distance,
                 stats: map.stats,
             });
         }

@@ -58,9 +58,10 @@ impl<S: Hash + Eq> Store<S> {
         self.states.is_empty()
     }
 
-    /// Bytes held, spare capacity included.
+    /// Bytes held: the states by length (the vector grows by remapping, and
+    /// its spare pages are never touched), the hash table whole.
     pub fn bytes(&self) -> u64 {
-        (self.states.capacity() * std::mem::size_of::<S>()) as u64
+        (self.states.len() * std::mem::size_of::<S>()) as u64
             + super::memory::hash_map_bytes(self.table.capacity(), 4)
     }
 

@@ -6,8 +6,8 @@
 //!
 //! This module puts the rules on the shared puzzle core ([`Lock`]); solve,
 //! walkthrough, map, trace and their JSON come from [`crate::games::tools`].
-//! Layouts pack into 16 or 32 bytes, so the game picks the narrower type
-//! when the level's pieces fit.
+//! Layouts pack into 8, 16 or 32 bytes; the game picks the narrowest key
+//! the level's pieces fit.
 
 pub mod level;
 pub mod rules;
@@ -114,10 +114,25 @@ impl<const N: usize> TextPuzzle for Lock<N> {
     }
 }
 
-/// True when the level's layouts fit the 16-byte key (or the text is
-/// broken, and either width reports the same error).
-fn narrow(text: &str) -> bool {
-    parse_rules(text).map_or(true, |r| r.pieces <= 16)
+/// The narrowest key the level's layouts fit: 8, 16 or 32 bytes (a broken
+/// text reports the same error at any width).
+fn width(text: &str) -> usize {
+    match parse_rules(text).map_or(0, |r| r.pieces) {
+        0..=8 => 8,
+        9..=16 => 16,
+        _ => 32,
+    }
+}
+
+/// Calls a generic tool with the level's narrowest key width.
+macro_rules! by_width {
+    ($text:expr, $tool:ident ( $($arg:expr),* )) => {
+        match width($text) {
+            8 => tools::$tool::<Lock<8>>($($arg),*),
+            16 => tools::$tool::<Lock<16>>($($arg),*),
+            _ => tools::$tool::<Lock<32>>($($arg),*),
+        }
+    };
 }
 
 impl Game for BitLock {
@@ -134,19 +149,11 @@ impl Game for BitLock {
     }
 
     fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
-        if narrow(text) {
-            tools::solve::<Lock<16>>(text, origin, opts)
-        } else {
-            tools::solve::<Lock<32>>(text, origin, opts)
-        }
+        by_width!(text, solve(text, origin, opts))
     }
 
     fn map(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
-        if narrow(text) {
-            tools::map::<Lock<16>>(text, origin, opts)
-        } else {
-            tools::map::<Lock<32>>(text, origin, opts)
-        }
+        by_width!(text, map(text, origin, opts))
     }
 
     fn trace(
@@ -156,10 +163,6 @@ impl Game for BitLock {
         moves: &str,
         opts: &Options,
     ) -> Result<Output, GameError> {
-        if narrow(text) {
-            tools::trace::<Lock<16>>(text, origin, moves, opts)
-        } else {
-            tools::trace::<Lock<32>>(text, origin, moves, opts)
-        }
+        by_width!(text, trace(text, origin, moves, opts))
     }
 }
