@@ -10,13 +10,23 @@
 //!   pixels to input coordinates;
 //! - [`vision`] finds a board's lattice in a screenshot and classifies each
 //!   cell, guided by the game's [`calibration`];
-//! - [`games`] holds each game's model, reader, solver and planner behind
-//!   the [`games::Game`] trait;
-//! - [`solve`] is the generic search the solvers share;
+//! - [`games`] holds each game: its rules (a typed [`solve::Puzzle`]), its
+//!   reader and its art, behind the object-safe [`games::Game`] trait, and
+//!   the registry that names them;
+//! - [`solve`] is the typed puzzle core and the generic search every game
+//!   shares (BFS, A*, IDA*, Dijkstra, state maps and their export);
 //! - [`input`] is the input a plan turns into, and its replay;
 //! - `play` (with the `live` feature) runs the whole loop on the live screen;
-//! - [`report`] is what every command prints, as text or JSON;
+//! - [`report`] holds the typed documents every command returns and the one
+//!   renderer that prints them as text or JSON;
 //! - [`cli`] is the command line.
+//!
+//! A command's data flow: the CLI parses flags into [`games::Options`] and
+//! refuses any the game does not read; the game parses its text (or reads
+//! its screenshot) into a puzzle and a start state; [`games::tools`] runs
+//! the generic solve, batch, map or trace over it; the result is a
+//! [`report::Report`] (with a [`report::Verdict`]) or a
+//! [`report::Output`], which the renderer prints.
 
 pub mod calibration;
 pub mod capture;

@@ -412,7 +412,7 @@ mod tests {
     #[test]
     fn counts_the_backward_tables_against_the_budget() {
         let tight = Budget {
-            max_bytes: 300,
+            max_bytes: 200,
             max_states: u64::MAX,
         };
         let r = distance_map(0u8, next, |s| *s == 5, &tight, &mut Progress::quiet());
