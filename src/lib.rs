@@ -14,7 +14,8 @@
 //!   the [`games::Game`] trait;
 //! - [`solve`] is the generic search the solvers share;
 //! - [`input`] is the input a plan turns into, and its replay;
-//! - `play` (with the `live` feature) runs the whole loop on the live screen;
+//! - [`play`] is the live loop: settle, read, step, act, look again
+//!   (its screen and input half needs the `live` feature);
 //! - [`report`] is what every command prints, as text or JSON;
 //! - [`cli`] is the command line.
 
@@ -24,7 +25,6 @@ pub mod cli;
 pub mod games;
 pub mod geom;
 pub mod input;
-#[cfg(feature = "live")]
 pub mod play;
 pub mod report;
 pub mod solve;

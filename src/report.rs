@@ -128,6 +128,16 @@ pub struct Seen {
     pub path: Vec<Cell>,
 }
 
+/// What the board should read as once the first `after` actions of the
+/// plan have been sent: the live player compares it with what it sees,
+/// and re-plans when they differ.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checkpoint {
+    pub after: usize,
+    /// One string per row, as in [`BoardReport::cells`].
+    pub rows: Vec<String>,
+}
+
 /// The result of `solve`, `play --dry-run` and friends.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
@@ -155,6 +165,9 @@ pub struct Report {
     pub text: String,
     #[serde(skip)]
     pub seen: Seen,
+    /// What the board should read as during and after the plan (live play).
+    #[serde(skip)]
+    pub checkpoints: Vec<Checkpoint>,
 }
 
 impl Report {
@@ -172,6 +185,7 @@ impl Report {
             timing_ms: Timing::default(),
             text: String::new(),
             seen: Seen::default(),
+            checkpoints: Vec::new(),
         }
     }
 

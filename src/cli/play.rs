@@ -13,11 +13,13 @@ use anyhow::{Context, bail};
 use clap::{Args as ClapArgs, ValueEnum};
 
 use crate::capture::regions::Regions;
+use crate::capture::screen::Grabber;
 use crate::capture::select;
 use crate::games::Game;
 use crate::geom::Rect;
 use crate::input::keys::{Keys, Role};
-use crate::play::{Outcome, Player, Round, Timings};
+use crate::play::cycle::Outcome;
+use crate::play::live::{Player, Round, Timings};
 use crate::report::State;
 
 /// Exit code when the abort key stopped a replay.
@@ -144,19 +146,7 @@ fn print_round(a: &Args, round: &Round, region: Rect) {
                 "region".into(),
                 serde_json::to_value(region).expect("rects serialise"),
             );
-            let (outcome, sent, after) = match &round.outcome {
-                Outcome::Refused { .. } if round.report.state.exit_code() == 0 => {
-                    ("nothing_to_do", 0, None)
-                }
-                Outcome::Refused { .. } => ("refused", 0, None),
-                Outcome::Planned => ("dry_run", 0, None),
-                Outcome::Played { sent, after } => ("played", *sent, *after),
-                Outcome::Aborted { sent } => ("aborted", *sent, None),
-            };
-            m.insert(
-                "outcome".into(),
-                serde_json::json!({"kind": outcome, "sent": sent, "after": after.map(State::name)}),
-            );
+            m.insert("outcome".into(), outcome_json(round));
             m.insert(
                 "play_timings_ms".into(),
                 serde_json::to_value(round.timings).expect("timings serialise"),
@@ -176,8 +166,8 @@ fn print_round(a: &Args, round: &Round, region: Rect) {
     }
     print!("{}", r.text);
     match &round.outcome {
-        Outcome::Refused { saved } => {
-            if let Some((shot, seen)) = saved {
+        Outcome::Refused => {
+            if let Some((shot, seen)) = &round.saved {
                 println!(
                     "Saved what it saw: {} and {}",
                     shot.display(),
@@ -188,19 +178,50 @@ fn print_round(a: &Args, round: &Round, region: Rect) {
         Outcome::Planned => {
             super::solve::print_actions(r, "screen coordinates, dry run: nothing sent")
         }
-        Outcome::Played { sent, after } => {
+        Outcome::Played {
+            sent,
+            after,
+            replans,
+        } => {
             let now = match after {
                 Some(State::Solved) => "The board now reads as solved.".to_string(),
                 Some(s) => format!("The board now reads as {}, not solved.", s.name()),
                 None => "The board could not be captured again to check it.".to_string(),
             };
-            println!("Sent {sent} action(s). {now}");
+            let again = match replans {
+                0 => String::new(),
+                n => format!(" Re-planned {n} time(s) when the board differed from the plan."),
+            };
+            println!("Sent {sent} action(s). {now}{again}");
         }
         Outcome::Aborted { sent } => println!("Aborted by the abort key after {sent} action(s)."),
+        Outcome::GaveUp { sent, why, .. } => println!("Stopped after {sent} action(s): {why}."),
     }
     if a.timings {
         print_timings(&round.timings);
     }
+}
+
+/// The `outcome` object of `--json`: `kind`, `sent`, `after`, `replans`.
+fn outcome_json(round: &Round) -> serde_json::Value {
+    let (kind, sent, after, replans) = match &round.outcome {
+        Outcome::Refused if round.report.state.exit_code() == 0 => ("nothing_to_do", 0, None, 0),
+        Outcome::Refused => ("refused", 0, None, 0),
+        Outcome::Planned => ("dry_run", 0, None, 0),
+        Outcome::Played {
+            sent,
+            after,
+            replans,
+        } => ("played", *sent, *after, *replans),
+        Outcome::Aborted { sent } => ("aborted", *sent, None, 0),
+        Outcome::GaveUp { sent, replans, .. } => ("gave_up", *sent, None, *replans),
+    };
+    let mut v = serde_json::json!({"kind": kind, "sent": sent, "after": after.map(State::name)});
+    if let Outcome::GaveUp { why, .. } = &round.outcome {
+        v["why"] = why.as_str().into();
+    }
+    v["replans"] = replans.into();
+    v
 }
 
 fn print_timings(t: &Timings) {
@@ -213,9 +234,13 @@ fn print_timings(t: &Timings) {
     );
 }
 
+/// Exit code when live play gave up after failed re-plans.
+pub const EXIT_GAVE_UP: i32 = 3;
+
 fn exit_code(round: &Round) -> i32 {
     match round.outcome {
         Outcome::Aborted { .. } => EXIT_ABORTED,
+        Outcome::GaveUp { .. } => EXIT_GAVE_UP,
         _ => round.report.state.exit_code(),
     }
 }
@@ -230,7 +255,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 /// the last play.
 fn session(
     a: &Args,
-    player: &Player<'_>,
+    player: &mut Player<'_>,
     keys: &Keys,
     region: Rect,
     mut trigger: Instant,
@@ -268,14 +293,19 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
     let cal = game.load_calibration(a.calibration.as_deref())?;
     let mut keys = Keys::new()?;
     let region = region(&a, game, &mut keys)?;
-    let player = Player {
+    let pacing = match a.delay_ms {
+        Some(ms) => game.pacing().with_delay(Duration::from_millis(ms)),
+        None => game.pacing(),
+    };
+    let mut player = Player {
         game,
         calibration: &cal,
         region,
-        delay: Duration::from_millis(a.delay_ms.unwrap_or_else(|| game.default_delay_ms())),
+        pacing,
         dry_run: a.dry_run,
         save_dir: save_dir(&a),
-        settle: Duration::from_secs(3),
+        grabber: Grabber::new(),
+        warned_save: false,
     };
 
     if let Some(n) = a.repeat {
@@ -298,7 +328,7 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
 
     if a.once {
         keys.listen(&a.abort_key, Role::Abort)?;
-        return session(&a, &player, &keys, region, Instant::now());
+        return session(&a, &mut player, &keys, region, Instant::now());
     }
     // Between plays only the play key is held, so the abort key (Escape,
     // say) keeps working in other programs; it is armed while boardbot acts.
@@ -311,7 +341,7 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
         while keys.wait(None) != Some(Role::Play) {}
         let trigger = Instant::now();
         keys.listen(&a.abort_key, Role::Abort)?;
-        let code = session(&a, &player, &keys, region, trigger);
+        let code = session(&a, &mut player, &keys, region, trigger);
         keys.release(Role::Abort);
         if let Err(e) = code {
             eprintln!("error: {e:#}");

@@ -19,7 +19,7 @@ pub mod solver;
 mod walk;
 
 use std::fmt::Write as _;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use image::RgbImage;
 
@@ -29,7 +29,8 @@ use self::solver::{Limits, Plan, SolveError};
 use super::{Game, GameError, SolveOptions};
 use crate::calibration::{Calibration, Embedded};
 use crate::input::Action;
-use crate::report::{BoardReport, CellIssue, Report, State, ms_since};
+use crate::play::Pacing;
+use crate::report::{BoardReport, CellIssue, Checkpoint, Report, State, ms_since};
 use crate::vision::{GridRead, Lattice};
 
 pub struct Troyis;
@@ -121,6 +122,19 @@ fn plan_text(board: &Board, plan: &Plan) -> String {
     s
 }
 
+/// The board once every move of the plan is made, for the live player to
+/// compare with what it sees.
+fn after_plan(board: &Board, plan: &Plan) -> Vec<Checkpoint> {
+    let mut b = board.clone();
+    if plan.squares.iter().any(|&sq| b.step(sq).is_err()) {
+        return Vec::new();
+    }
+    vec![Checkpoint {
+        after: plan.squares.len(),
+        rows: b.row_strings(),
+    }]
+}
+
 /// Solves a board read for sure, filling `report`'s plan and state.
 fn plan_into(report: &mut Report, board: &Board, opts: &SolveOptions, lattice: Option<&Lattice>) {
     let t = Instant::now();
@@ -169,6 +183,7 @@ fn plan_into(report: &mut Report, board: &Board, opts: &SolveOptions, lattice: O
             report.stats = Some(serde_json::to_value(stats).expect("stats serialise"));
             if let Some(lat) = lattice {
                 report.actions = Some(actions(&plan, lat));
+                report.checkpoints = after_plan(board, &plan);
             }
         }
         Err(e @ SolveError::Unreachable(_)) => {
@@ -220,10 +235,18 @@ impl Game for Troyis {
         Some(&CALIBRATION)
     }
 
-    fn default_delay_ms(&self) -> u64 {
-        // The game animates each knight move; clicks closer than this can
-        // land before the knight does.
-        120
+    fn pacing(&self) -> Pacing {
+        Pacing {
+            // The game animates each knight move; clicks closer than this
+            // can land before the knight does.
+            click: Duration::from_millis(120),
+            // Only the clouds move, ten times a second: two captures 8 ms
+            // apart agree nine times in ten.
+            settle_gap: Duration::from_millis(8),
+            settle_max: Duration::from_millis(400),
+            verify: Duration::from_millis(1500),
+            ..Pacing::default()
+        }
     }
 
     fn solve_text(
