@@ -27,10 +27,16 @@ impl Drop for Display {
 }
 
 fn have(program: &str) -> bool {
-    Command::new("sh")
+    let found = Command::new("sh")
         .args(["-c", &format!("command -v {program}")])
         .output()
-        .is_ok_and(|o| o.status.success())
+        .is_ok_and(|o| o.status.success());
+    // In CI a skipped end-to-end test would hide a missing install step.
+    assert!(
+        found || !common::in_ci(),
+        "{program} is not installed, and CI=true: .ci/deps must install it"
+    );
+    found
 }
 
 /// A fresh Xvfb display, or `None` (with the reason printed) when Xvfb is missing.
@@ -579,4 +585,73 @@ fn refuses_a_selection_that_cuts_the_board_and_saves_what_it_saw() {
         serde_json::json!([]),
         "no input was sent"
     );
+}
+
+#[test]
+fn a_region_may_start_left_of_and_above_the_screen() {
+    let Some(display) = xvfb(8) else { return };
+    let practice = Practice::open(&display, 6, 40, 81);
+    let (x, y, _, side) = practice.board();
+    // Negative numbers are values, not flags; the part off the screen is clipped.
+    let (w, h) = ((x + side + 10.0) as i64 + 10, (y + side + 10.0) as i64 + 10);
+    let region = format!("-10,-10,{w},{h}");
+    let out = boardbot(
+        &display,
+        &[
+            "play",
+            "--game",
+            "troyis",
+            "--once",
+            "--dry-run",
+            "--json",
+            "--region",
+            &region,
+        ],
+    )
+    .output()
+    .expect("run play");
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    let v = common::stdout_json(&out);
+    assert_eq!(v["state"], "playable", "{}", show(&out));
+    assert_eq!(v["region"]["x"], -10);
+}
+
+#[test]
+fn the_hotkey_starts_a_play() {
+    let Some(display) = xvfb(9) else { return };
+    if !have("xdotool") {
+        println!("skipped: xdotool is not installed (sudo .ci/deps installs it)");
+        return;
+    }
+    let practice = Practice::open(&display, 7, 44, 91);
+    let (x, y, _, side) = practice.board();
+    let region = region_around(x, y, side, 3.0);
+    let play = boardbot(
+        &display,
+        &[
+            "play",
+            "--game",
+            "troyis",
+            "--region",
+            &region,
+            "--delay-ms",
+            "15",
+            "--timings",
+        ],
+    )
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .expect("start play");
+    // Give it time to grab the key, then press it as a user would.
+    std::thread::sleep(Duration::from_millis(1500));
+    xdotool(&display, &["key", "F9"]);
+    let r = practice.wait_until(|r| r["solved"] == true, "the level to be solved");
+    assert_eq!(r["moves"], r["targets"], "{r}");
+    assert_eq!(r["illegal"], 0, "{r}");
+    // It keeps waiting for the hotkey: stop it and read what it printed.
+    let out = wait_output(play, 2);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("now reads as solved"), "{}", show(&out));
+    assert!(text.contains("trigger to first input"), "{}", show(&out));
 }

@@ -38,7 +38,7 @@ pub struct Args {
     #[arg(long)]
     game: String,
     /// The region to play in, X,Y,W,H in screen coordinates; overrides the remembered one.
-    #[arg(long, value_name = "X,Y,W,H")]
+    #[arg(long, allow_hyphen_values = true, value_name = "X,Y,W,H")]
     region: Option<Rect>,
     /// The key that starts a play.
     #[arg(long, default_value = "F9")]
@@ -47,7 +47,7 @@ pub struct Args {
     #[arg(long, default_value = "Escape")]
     abort_key: String,
     /// Pause between input events (default: tuned to the game).
-    #[arg(long, value_name = "N")]
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
     delay_ms: Option<u64>,
     /// Print the planned input in screen coordinates; send nothing.
     #[arg(long)]
@@ -74,7 +74,12 @@ pub struct Args {
     #[arg(long)]
     timings: bool,
     /// With --dry-run: play N times and print the median timings.
-    #[arg(long, value_name = "N", requires = "dry_run")]
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        value_name = "N",
+        requires = "dry_run"
+    )]
     repeat: Option<usize>,
     /// Where to save what was seen when the board cannot be read (default: the user's cache directory).
     #[arg(long, value_name = "DIR")]
@@ -333,13 +338,22 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
     // Between plays only the play key is held, so the abort key (Escape,
     // say) keeps working in other programs; it is armed while boardbot acts.
     keys.listen(&a.hotkey, Role::Play)?;
+    // One capture now learns the monitor, so that each play captures only
+    // the region; a failure here shows again, with its message, on play.
+    let _ = player.grabber.capture(region);
     eprintln!(
         "Ready on {region}. Press {} to play, {} to stop a replay, Ctrl+C to quit.",
         a.hotkey, a.abort_key
     );
     loop {
-        while keys.wait(None) != Some(Role::Play) {}
-        let trigger = Instant::now();
+        // The trigger is the press's arrival, so `--timings` counts the
+        // time from the key to the first click.
+        let trigger = loop {
+            match keys.wait_press(None) {
+                Some(p) if p.role == Role::Play => break p.at,
+                _ => {}
+            }
+        };
         keys.listen(&a.abort_key, Role::Abort)?;
         let code = session(&a, &mut player, &keys, region, trigger);
         keys.release(Role::Abort);

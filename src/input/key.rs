@@ -141,7 +141,7 @@ impl FromStr for Modifier {
     fn from_str(s: &str) -> Result<Modifier, KeyNameError> {
         Ok(match s.trim().to_ascii_lowercase().as_str() {
             "shift" => Modifier::Shift,
-            "ctrl" | "control" => Modifier::Ctrl,
+            "ctrl" | "control" | "cmdorctrl" | "commandorcontrol" => Modifier::Ctrl,
             "alt" | "option" => Modifier::Alt,
             "meta" | "super" | "cmd" | "command" | "win" => Modifier::Meta,
             _ => return Err(KeyNameError { name: s.into() }),
