@@ -325,23 +325,7 @@ fn dry_run_clicks_are_the_cells_screen_centres() {
     let practice = Practice::open(&display, 7, 46, 41);
     let (x, y, pitch, side) = practice.board();
     let region = region_around(x, y, side, 20.0);
-    let out = boardbot(
-        &display,
-        &[
-            "play",
-            "--game",
-            "troyis",
-            "--once",
-            "--dry-run",
-            "--json",
-            "--region",
-            &region,
-        ],
-    )
-    .output()
-    .expect("run play");
-    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
-    let v = common::stdout_json(&out);
+    let (_, v) = dry_run_json(&display, &region);
     assert_eq!(v["state"], "playable");
     let actions = v["actions"].as_array().expect("actions");
     assert!(!actions.is_empty());
@@ -417,6 +401,29 @@ fn plays_on_a_hidpi_desktop() {
     let r = practice.wait_until(|r| r["solved"] == true, "the level to be solved");
     assert_eq!(r["moves"], r["targets"]);
     assert_eq!(r["illegal"], 0);
+}
+
+/// `play --once --dry-run --json` on `region`: its output, checked for
+/// exit code 0, and its JSON.
+fn dry_run_json(display: &Display, region: &str) -> (Output, Value) {
+    let out = boardbot(
+        display,
+        &[
+            "play",
+            "--game",
+            "troyis",
+            "--once",
+            "--dry-run",
+            "--json",
+            "--region",
+            region,
+        ],
+    )
+    .output()
+    .expect("run play");
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    let v = common::stdout_json(&out);
+    (out, v)
 }
 
 fn xdotool(display: &Display, args: &[&str]) {
@@ -595,23 +602,7 @@ fn a_region_may_start_left_of_and_above_the_screen() {
     // Negative numbers are values, not flags; the part off the screen is clipped.
     let (w, h) = ((x + side + 10.0) as i64 + 10, (y + side + 10.0) as i64 + 10);
     let region = format!("-10,-10,{w},{h}");
-    let out = boardbot(
-        &display,
-        &[
-            "play",
-            "--game",
-            "troyis",
-            "--once",
-            "--dry-run",
-            "--json",
-            "--region",
-            &region,
-        ],
-    )
-    .output()
-    .expect("run play");
-    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
-    let v = common::stdout_json(&out);
+    let (out, v) = dry_run_json(&display, &region);
     assert_eq!(v["state"], "playable", "{}", show(&out));
     assert_eq!(v["region"]["x"], -10);
 }

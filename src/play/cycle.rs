@@ -513,6 +513,14 @@ mod tests {
         }
     }
 
+    fn solved(sent: usize, replans: u32) -> Outcome {
+        Outcome::Played {
+            sent,
+            after: Some(State::Solved),
+            replans,
+        }
+    }
+
     fn rules() -> Rules {
         Rules {
             region: Rect::new(0, 0, 100, 100),
@@ -525,14 +533,7 @@ mod tests {
     fn plays_to_the_end_when_nothing_is_lost() {
         let mut f = fake(4);
         let c = run(&mut f, &rules()).unwrap();
-        assert_eq!(
-            c.outcome,
-            Outcome::Played {
-                sent: 4,
-                after: Some(State::Solved),
-                replans: 0
-            }
-        );
+        assert_eq!(c.outcome, solved(4, 0));
         assert_eq!(f.batches, vec![4]);
         assert!(c.first_input.is_some() && c.planned.is_some());
         assert_eq!(c.first.actions.as_ref().map(Vec::len), Some(4));
@@ -545,14 +546,7 @@ mod tests {
         let c = run(&mut f, &rules()).unwrap();
         // The second click was lost: the board shows one target left where
         // none was predicted, and a one-click plan finishes it.
-        assert_eq!(
-            c.outcome,
-            Outcome::Played {
-                sent: 6,
-                after: Some(State::Solved),
-                replans: 1
-            }
-        );
+        assert_eq!(c.outcome, solved(6, 1));
         assert_eq!(f.batches, vec![5, 1]);
     }
 
@@ -603,14 +597,7 @@ mod tests {
         f.checkpoint = false;
         f.lost = vec![0];
         let c = run(&mut f, &rules()).unwrap();
-        assert_eq!(
-            c.outcome,
-            Outcome::Played {
-                sent: 4,
-                after: Some(State::Solved),
-                replans: 1
-            }
-        );
+        assert_eq!(c.outcome, solved(4, 1));
     }
 
     #[test]
