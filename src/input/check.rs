@@ -105,7 +105,7 @@ mod tests {
     fn keys_need_a_focus_click_first() {
         let r = Rect::new(0, 0, 50, 50);
         let left = Action::key("Left").unwrap();
-        let e = check_plan(&[left.clone()], r).unwrap_err();
+        let e = check_plan(std::slice::from_ref(&left), r).unwrap_err();
         assert!(
             matches!(e, PlanError::KeyWithoutFocus { index: 1, .. }),
             "{e}"

@@ -390,6 +390,9 @@ mod tests {
     use super::*;
     use crate::report::BoardReport;
 
+    /// A fake capture: the animation frame and the targets left.
+    type Shot = (u64, usize);
+
     /// A toy game on a fake screen: `left` targets, each click takes one.
     /// Some clicks are lost; after a click the screen animates for a few
     /// captures before it settles.
@@ -409,7 +412,8 @@ mod tests {
         batches: Vec<usize>,
         /// The shots that were read, and whether each equalled the capture before it.
         reads: Vec<bool>,
-        last_two: (Option<(u64, usize)>, Option<(u64, usize)>),
+        /// The capture before the last one, and the last one.
+        last_two: [Option<Shot>; 2],
         abort_after_pauses: Option<u32>,
         pauses: u32,
     }
@@ -427,7 +431,7 @@ mod tests {
             keys: false,
             batches: Vec::new(),
             reads: Vec::new(),
-            last_two: (None, None),
+            last_two: [None, None],
             abort_after_pauses: None,
             pauses: 0,
         }
@@ -438,25 +442,25 @@ mod tests {
     }
 
     impl Screen for Fake {
-        type Shot = (u64, usize);
+        type Shot = Shot;
         type Error = String;
 
-        fn capture(&mut self) -> Result<(u64, usize), String> {
+        fn capture(&mut self) -> Result<Shot, String> {
             if self.moving > 0 {
                 self.moving -= 1;
                 self.frame += 1;
             }
             let shot = (self.frame, self.left);
-            self.last_two = (self.last_two.1, Some(shot));
+            self.last_two = [self.last_two[1], Some(shot)];
             Ok(shot)
         }
 
-        fn same(&self, a: &(u64, usize), b: &(u64, usize)) -> bool {
+        fn same(&self, a: &Shot, b: &Shot) -> bool {
             a == b
         }
 
-        fn read(&mut self, shot: &(u64, usize)) -> Result<Seen, String> {
-            self.reads.push(self.last_two.0 == Some(*shot));
+        fn read(&mut self, shot: &Shot) -> Result<Seen, String> {
+            self.reads.push(self.last_two[0] == Some(*shot));
             let n = shot.1;
             let mut report = Report::new("toy", State::Playable, "");
             report.board = Some(BoardReport::from_rows(rows(n)));

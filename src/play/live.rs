@@ -94,11 +94,7 @@ struct Live<'p> {
 }
 
 /// Reads a capture with the game, actions and the safe point in input coordinates.
-fn read_capture(
-    game: &dyn Game,
-    cal: &Calibration,
-    cap: &Capture,
-) -> Result<(Report, Step, Option<(i32, i32)>), GameError> {
+fn read_capture(game: &dyn Game, cal: &Calibration, cap: &Capture) -> Result<Seen, GameError> {
     let mut report = game.solve_image(&cap.image, cal, &SolveOptions::default())?;
     report.timing_ms.capture = Some(cap.ms);
     let to_input =
@@ -110,8 +106,12 @@ fn read_capture(
     if let Some(actions) = &mut report.actions {
         *actions = actions.iter().map(to_input).collect();
     }
-    let safe = game.safe_point(&report).map(|(x, y)| cap.to_input(x, y));
-    Ok((report, step, safe))
+    let safe_point = game.safe_point(&report).map(|(x, y)| cap.to_input(x, y));
+    Ok(Seen {
+        report,
+        step,
+        safe_point,
+    })
 }
 
 fn aborted(keys: Option<&Keys>) -> bool {
@@ -131,12 +131,7 @@ impl Screen for Live<'_> {
     }
 
     fn read(&mut self, shot: &Capture) -> Result<Seen, PlayError> {
-        let (report, step, safe_point) = read_capture(self.game, self.calibration, shot)?;
-        Ok(Seen {
-            report,
-            step,
-            safe_point,
-        })
+        Ok(read_capture(self.game, self.calibration, shot)?)
     }
 
     fn send(&mut self, actions: &[Action], pacing: &Pacing) -> Result<Sent, PlayError> {
@@ -183,8 +178,8 @@ impl Player<'_> {
     /// Captures and reads the region once.
     pub fn look(&mut self) -> Result<(Capture, Report), PlayError> {
         let cap = self.grabber.capture(self.region)?;
-        let (report, _, _) = read_capture(self.game, self.calibration, &cap)?;
-        Ok((cap, report))
+        let seen = read_capture(self.game, self.calibration, &cap)?;
+        Ok((cap, seen.report))
     }
 
     /// Saves the capture and the debug image of a refused read.
