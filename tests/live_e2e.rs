@@ -646,3 +646,36 @@ fn the_hotkey_starts_a_play() {
     assert!(text.contains("now reads as solved"), "{}", show(&out));
     assert!(text.contains("trigger to first input"), "{}", show(&out));
 }
+
+#[test]
+fn says_once_when_it_cannot_save_what_it_saw() {
+    let Some(display) = xvfb(10) else { return };
+    let practice = Practice::open(&display, 6, 40, 101);
+    let (x, y, pitch, side) = practice.board();
+    let blocker = tempfile::NamedTempFile::new().unwrap();
+    // A directory below a plain file can never be created.
+    let dir = blocker.path().join("seen");
+    let region = format!(
+        "{},{},{},{}",
+        (x + 0.5 * pitch) as i64,
+        (y + 0.5 * pitch) as i64,
+        side as i64,
+        side as i64
+    );
+    let out = boardbot(
+        &display,
+        &["play", "--game", "troyis", "--once", "--region", &region],
+    )
+    .args(["--save-dir", dir.to_str().unwrap()])
+    .output()
+    .expect("run play");
+    assert_eq!(out.status.code(), Some(3), "{}", show(&out));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.matches("cannot save what was seen in").count(),
+        1,
+        "{}",
+        show(&out)
+    );
+    assert!(err.contains(dir.to_str().unwrap()), "{}", show(&out));
+}

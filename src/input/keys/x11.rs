@@ -206,3 +206,17 @@ impl Drop for Grabs {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_map_to_their_x_keysyms() {
+        assert_eq!(keysym(KeyCode::F(1)), 0xffbe);
+        assert_eq!(keysym(KeyCode::F(9)), 0xffc6);
+        assert_eq!(keysym(KeyCode::Letter('p')), u32::from(b'p'));
+        assert_eq!(keysym(KeyCode::Digit(7)), u32::from(b'7'));
+        assert_eq!(mask(&[Modifier::Ctrl, Modifier::Alt]), 0b1100);
+    }
+}
