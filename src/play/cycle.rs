@@ -13,7 +13,8 @@
 //!    checkpoint predicts (or the game is done), for up to `verify`.
 //! 5. **Re-plan** from what is seen when the board differs from the
 //!    prediction (or, with no checkpoint, whenever the game is not done),
-//!    and give up with a clear message after `max_replans` of them.
+//!    and give up with a clear message after `max_replans` of them in a
+//!    row (a board that reads as predicted resets the count).
 //!
 //! Nothing here touches the real screen, so the tests drive it with a fake.
 
@@ -113,7 +114,11 @@ struct Run {
     first: Report,
     planned: Option<Instant>,
     sent: usize,
+    /// Re-plans in all, and in a row since the board last read as predicted.
     replans: u32,
+    misses: u32,
+    /// What the last segment predicted the board would read as.
+    expected: Option<Vec<String>>,
     first_input: Option<Instant>,
 }
 
@@ -204,9 +209,14 @@ fn segments(len: usize, checkpoints: &[Checkpoint]) -> Vec<(usize, Option<&[Stri
     out
 }
 
-/// What ended one plan: the abort key (`None`), or the last look and
-/// whether it was as predicted.
-type PlanEnd = Option<(Seen, bool)>;
+/// What ended one plan.
+enum PlanEnd {
+    Aborted,
+    /// The screen could not be read again after acting.
+    Unseen,
+    /// The last look, and whether it was as predicted.
+    Looked(Seen, bool),
+}
 
 impl Run {
     /// Sends a checked plan segment by segment, looking again after each.
@@ -229,23 +239,32 @@ impl Run {
             self.sent += n;
             self.first_input = self.first_input.or(first);
             if aborted {
-                return Ok(None);
+                return Ok(PlanEnd::Aborted);
             }
-            let Some((seen, held)) = look_again(screen, p, rows)? else {
-                return Ok(None);
+            // Input was sent: a failed look must not hide that, so it ends
+            // the play with the board unknown rather than as an error.
+            let (seen, held) = match look_again(screen, p, rows) {
+                Ok(Some(looked)) => looked,
+                Ok(None) => return Ok(PlanEnd::Aborted),
+                Err(CycleError::Screen(_)) => return Ok(PlanEnd::Unseen),
+                Err(e) => return Err(e),
             };
+            self.expected = rows.map(<[String]>::to_vec);
+            if held {
+                self.misses = 0;
+            }
             if !held || end == actions.len() {
-                return Ok(Some((seen, held)));
+                return Ok(PlanEnd::Looked(seen, held));
             }
             start = end;
         }
-        Ok(None)
+        Ok(PlanEnd::Unseen)
     }
 
-    fn played(&self, after: &Seen) -> Outcome {
+    fn played(&self, after: Option<&Seen>) -> Outcome {
         Outcome::Played {
             sent: self.sent,
-            after: Some(after.report.state),
+            after: after.map(|s| s.report.state),
             replans: self.replans,
         }
     }
@@ -294,7 +313,7 @@ impl Run {
                 return Ok(if self.sent == 0 {
                     Outcome::Refused
                 } else {
-                    self.played(&seen)
+                    self.played(Some(&seen))
                 });
             };
             let actions = checked(actions, &mut checkpoints, seen.safe_point, rules.region)?;
@@ -305,17 +324,20 @@ impl Run {
                     return Ok(Outcome::Planned);
                 }
             }
-            let Some((next, held)) = self.act(screen, p, &actions, &checkpoints)? else {
-                return Ok(Outcome::Aborted { sent: self.sent });
+            let (next, held) = match self.act(screen, p, &actions, &checkpoints)? {
+                PlanEnd::Looked(next, held) => (next, held),
+                PlanEnd::Aborted => return Ok(Outcome::Aborted { sent: self.sent }),
+                PlanEnd::Unseen => return Ok(self.played(None)),
             };
             if !held && matches!(next.step, Step::Act { .. }) {
-                if self.replans == p.max_replans {
+                if self.misses == p.max_replans {
                     return Ok(Outcome::GaveUp {
                         sent: self.sent,
                         replans: self.replans,
-                        why: gave_up_why(&next, self.replans, &checkpoints),
+                        why: gave_up_why(&next, self.misses, self.expected.as_deref()),
                     });
                 }
+                self.misses += 1;
                 self.replans += 1;
             }
             seen = next;
@@ -351,6 +373,8 @@ pub fn run<S: Screen>(
         planned: None,
         sent: 0,
         replans: 0,
+        misses: 0,
+        expected: None,
         first_input: None,
     };
     let outcome = if look.aborted {
@@ -367,21 +391,16 @@ pub fn run<S: Screen>(
     })
 }
 
-fn gave_up_why(seen: &Seen, replans: u32, checkpoints: &[Checkpoint]) -> String {
+fn gave_up_why(seen: &Seen, misses: u32, expected: Option<&[String]>) -> String {
     let read = seen
         .report
         .board
         .as_ref()
         .map_or("no board".to_string(), |b| b.cells.join("/"));
-    let predicted = if checkpoints.is_empty() {
-        "the game to be done".to_string()
-    } else {
-        let last = checkpoints.iter().max_by_key(|c| c.after);
-        last.map_or(String::new(), |c| c.rows.join("/"))
-    };
+    let expected = expected.map_or("the game to be done".to_string(), |r| r.join("/"));
     format!(
-        "after {replans} re-plan(s) the board still does not show what the plan predicted \
-         (expected {predicted}, read {read}): input may be lost or the game may be moving on its own"
+        "after {misses} re-plan(s) in a row the board still does not show what the plan predicted \
+         (expected {expected}, read {read}): input may be lost, or the game may move on its own"
     )
 }
 
@@ -416,6 +435,10 @@ mod tests {
         last_two: [Option<Shot>; 2],
         abort_after_pauses: Option<u32>,
         pauses: u32,
+        /// Captures fail once input has been sent.
+        blind_after_input: bool,
+        /// A checkpoint after every click, not only after the last.
+        every_click: bool,
     }
 
     fn fake(left: usize) -> Fake {
@@ -434,6 +457,8 @@ mod tests {
             last_two: [None, None],
             abort_after_pauses: None,
             pauses: 0,
+            blind_after_input: false,
+            every_click: false,
         }
     }
 
@@ -446,6 +471,9 @@ mod tests {
         type Error = String;
 
         fn capture(&mut self) -> Result<Shot, String> {
+            if self.blind_after_input && !self.batches.is_empty() {
+                return Err("the display went away".into());
+            }
             if self.moving > 0 {
                 self.moving -= 1;
                 self.frame += 1;
@@ -474,13 +502,18 @@ mod tests {
                 if self.keys {
                     actions.insert(0, Action::key("Space").unwrap());
                 }
-                let checkpoints = if self.checkpoint {
-                    vec![Checkpoint {
+                let checkpoints = match (self.checkpoint, self.every_click) {
+                    (false, _) => Vec::new(),
+                    (true, false) => vec![Checkpoint {
                         after: actions.len(),
                         rows: rows(0),
-                    }]
-                } else {
-                    Vec::new()
+                    }],
+                    (true, true) => (1..=n)
+                        .map(|after| Checkpoint {
+                            after,
+                            rows: rows(n - after),
+                        })
+                        .collect(),
                 };
                 Step::Act {
                     actions,
@@ -567,6 +600,20 @@ mod tests {
         assert_eq!((sent, replans), (9, 2));
         assert!(why.contains("expected 0, read 3"), "{why}");
         assert_eq!(f.batches, vec![3, 3, 3]);
+    }
+
+    #[test]
+    fn only_misses_in_a_row_count_toward_giving_up() {
+        let mut f = fake(5);
+        f.every_click = true;
+        f.lost = vec![0, 2, 4];
+        let mut r = rules();
+        r.pacing.max_replans = 1;
+        let c = run(&mut f, &r).unwrap();
+        // Three re-plans in all, but a checkpoint that held came between
+        // each two, so it never gave up.
+        assert_eq!(c.outcome, solved(8, 3));
+        assert_eq!(f.batches, vec![1, 1, 1, 1, 1, 1, 1, 1]);
     }
 
     #[test]
@@ -659,6 +706,26 @@ mod tests {
         f.keys = true;
         f.safe = Some((500, 50));
         assert!(run(&mut f, &rules()).is_err());
+    }
+
+    #[test]
+    fn a_failed_look_after_acting_still_reports_what_was_sent() {
+        let mut f = fake(3);
+        f.blind_after_input = true;
+        let c = run(&mut f, &rules()).unwrap();
+        assert_eq!(
+            c.outcome,
+            Outcome::Played {
+                sent: 3,
+                after: None,
+                replans: 0
+            }
+        );
+        // Before anything is sent, a failed capture is an error.
+        let mut f = fake(3);
+        f.blind_after_input = true;
+        f.batches.push(0);
+        assert!(matches!(run(&mut f, &rules()), Err(CycleError::Screen(_))));
     }
 
     #[test]
