@@ -215,7 +215,7 @@ enum PlanEnd {
     /// The screen could not be read again after acting.
     Unseen,
     /// The last look, and whether it was as predicted.
-    Looked(Seen, bool),
+    Looked(Box<Seen>, bool),
 }
 
 impl Run {
@@ -254,7 +254,7 @@ impl Run {
                 self.misses = 0;
             }
             if !held || end == actions.len() {
-                return Ok(PlanEnd::Looked(seen, held));
+                return Ok(PlanEnd::Looked(Box::new(seen), held));
             }
             start = end;
         }
@@ -325,7 +325,7 @@ impl Run {
                 }
             }
             let (next, held) = match self.act(screen, p, &actions, &checkpoints)? {
-                PlanEnd::Looked(next, held) => (next, held),
+                PlanEnd::Looked(next, held) => (*next, held),
                 PlanEnd::Aborted => return Ok(Outcome::Aborted { sent: self.sent }),
                 PlanEnd::Unseen => return Ok(self.played(None)),
             };
