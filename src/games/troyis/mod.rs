@@ -340,3 +340,22 @@ impl Game for Troyis {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn predicts_the_board_after_the_whole_plan() {
+        let board = Board::parse("K../..W/W..").unwrap();
+        let (plan, _) = solver::solve_with_stats(&board, &Limits::default()).unwrap();
+        let cps = after_plan(&board, &plan);
+        assert_eq!(cps.len(), 1);
+        assert_eq!(cps[0].after, plan.squares.len());
+        let rows = cps[0].rows.join("/");
+        assert!(!rows.contains('W'), "targets left after the plan: {rows}");
+        let last = plan.squares.last().unwrap();
+        let knight = cps[0].rows[last.0].chars().nth(last.1);
+        assert_eq!(knight, Some('K'), "{rows}");
+    }
+}
