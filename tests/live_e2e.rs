@@ -617,7 +617,7 @@ fn the_hotkey_starts_a_play() {
     let practice = Practice::open(&display, 7, 44, 91);
     let (x, y, _, side) = practice.board();
     let region = region_around(x, y, side, 3.0);
-    let play = boardbot(
+    let mut play = boardbot(
         &display,
         &[
             "play",
@@ -634,8 +634,26 @@ fn the_hotkey_starts_a_play() {
     .stderr(Stdio::piped())
     .spawn()
     .expect("start play");
-    // Give it time to grab the key, then press it as a user would.
-    std::thread::sleep(Duration::from_millis(1500));
+    // Once it says it is ready the key is grabbed: press it as a user would.
+    let stderr = play.stderr.take().expect("stderr");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let _ = tx.send(line);
+        }
+    });
+    let t = Instant::now();
+    loop {
+        let left = Duration::from_secs(20).saturating_sub(t.elapsed());
+        let line = rx.recv_timeout(left).expect("play never said it was ready");
+        if line.starts_with("Ready on") {
+            break;
+        }
+    }
     xdotool(&display, &["key", "F9"]);
     let r = practice.wait_until(|r| r["solved"] == true, "the level to be solved");
     assert_eq!(r["moves"], r["targets"], "{r}");
