@@ -290,6 +290,25 @@ fn session(
     }
 }
 
+/// `--dry-run --repeat N`: N dry runs, and their median timings.
+fn repeat_dry_runs(player: &mut Player<'_>, n: usize, region: Rect) -> anyhow::Result<i32> {
+    let mut rounds = Vec::new();
+    for _ in 0..n.max(1) {
+        rounds.push(player.play(Instant::now(), None)?.timings);
+    }
+    let m = |f: fn(&Timings) -> f64| median(rounds.iter().map(f).collect());
+    println!(
+        "Medians over {} dry runs on {region}: capture {:.1} ms, vision {:.2} ms, solve {:.3} ms; \
+         trigger to plan {:.1} ms (waiting for two equal captures included).",
+        rounds.len(),
+        m(|t| t.capture),
+        m(|t| t.vision),
+        m(|t| t.solve),
+        m(|t| t.to_plan),
+    );
+    Ok(0)
+}
+
 pub fn run(a: Args) -> anyhow::Result<i32> {
     let game = super::game(&a.game)?;
     if a.delay_ms.is_some_and(|d| d > 60_000) {
@@ -314,21 +333,7 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
     };
 
     if let Some(n) = a.repeat {
-        let mut rounds = Vec::new();
-        for _ in 0..n.max(1) {
-            rounds.push(player.play(Instant::now(), None)?.timings);
-        }
-        let m = |f: fn(&Timings) -> f64| median(rounds.iter().map(f).collect());
-        let (cap, plan) = (m(|t| t.capture), m(|t| t.to_plan));
-        println!(
-            "Medians over {} dry runs on {region}: capture {cap:.1} ms, vision {:.2} ms, solve {:.3} ms; \
-             trigger to plan {plan:.1} ms = {:.2}× the capture alone.",
-            rounds.len(),
-            m(|t| t.vision),
-            m(|t| t.solve),
-            plan / cap.max(1e-9)
-        );
-        return Ok(0);
+        return repeat_dry_runs(&mut player, n, region);
     }
 
     if a.once {
