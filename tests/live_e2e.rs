@@ -261,30 +261,13 @@ fn plays_through_a_selection_with_a_wide_margin() {
 #[test]
 fn the_abort_key_stops_the_replay() {
     let Some(display) = xvfb(3) else { return };
-    if !have("xdotool") {
-        println!("skipped: xdotool is not installed (sudo .ci/deps installs it)");
+    if !have_xdotool() {
         return;
     }
     let practice = Practice::open(&display, 9, 40, 31);
     let (x, y, _, side) = practice.board();
     let region = region_around(x, y, side, 3.0);
-    let mut play = boardbot(
-        &display,
-        &[
-            "play",
-            "--game",
-            "troyis",
-            "--once",
-            "--region",
-            &region,
-            "--delay-ms",
-            "250",
-        ],
-    )
-    .stdout(Stdio::piped())
-    .stderr(Stdio::piped())
-    .spawn()
-    .expect("start play");
+    let mut play = start_play(&display, &region, &["--once", "--delay-ms", "250"]);
     practice.wait_until(|r| r["moves"].as_u64().unwrap_or(0) >= 3, "the first moves");
     let before = practice.read()["clicks"].as_array().map_or(0, Vec::len);
     xdotool(&display, &["key", "Escape"]);
@@ -426,6 +409,26 @@ fn dry_run_json(display: &Display, region: &str) -> (Output, Value) {
     (out, v)
 }
 
+/// Starts `play --game troyis --region REGION EXTRA…` with its output piped.
+fn start_play(display: &Display, region: &str, extra: &[&str]) -> Child {
+    let mut args = vec!["play", "--game", "troyis", "--region", region];
+    args.extend_from_slice(extra);
+    boardbot(display, &args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start play")
+}
+
+/// True when xdotool is installed; else says the test is skipped.
+fn have_xdotool() -> bool {
+    let found = have("xdotool");
+    if !found {
+        println!("skipped: xdotool is not installed (.ci/deps installs it)");
+    }
+    found
+}
+
 fn xdotool(display: &Display, args: &[&str]) {
     let ok = Command::new("xdotool")
         .args(args)
@@ -450,8 +453,7 @@ fn wait_output(mut child: Child, secs: u64) -> Output {
 #[test]
 fn selects_by_dragging_then_by_keys_and_remembers_the_region() {
     let Some(display) = xvfb(6) else { return };
-    if !have("xdotool") {
-        println!("skipped: xdotool is not installed (sudo .ci/deps installs it)");
+    if !have_xdotool() {
         return;
     }
     let config = tempfile::tempdir().unwrap();
@@ -610,30 +612,13 @@ fn a_region_may_start_left_of_and_above_the_screen() {
 #[test]
 fn the_hotkey_starts_a_play() {
     let Some(display) = xvfb(9) else { return };
-    if !have("xdotool") {
-        println!("skipped: xdotool is not installed (sudo .ci/deps installs it)");
+    if !have_xdotool() {
         return;
     }
     let practice = Practice::open(&display, 7, 44, 91);
     let (x, y, _, side) = practice.board();
     let region = region_around(x, y, side, 3.0);
-    let mut play = boardbot(
-        &display,
-        &[
-            "play",
-            "--game",
-            "troyis",
-            "--region",
-            &region,
-            "--delay-ms",
-            "15",
-            "--timings",
-        ],
-    )
-    .stdout(Stdio::piped())
-    .stderr(Stdio::piped())
-    .spawn()
-    .expect("start play");
+    let mut play = start_play(&display, &region, &["--delay-ms", "15", "--timings"]);
     // Once it says it is ready the key is grabbed: press it as a user would.
     let stderr = play.stderr.take().expect("stderr");
     let (tx, rx) = std::sync::mpsc::channel();

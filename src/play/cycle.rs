@@ -163,6 +163,21 @@ fn as_predicted(seen: &Seen, rows: Option<&[String]>) -> bool {
     rows.is_some_and(|r| read == Some(r))
 }
 
+/// Waits `look_gap` (added to `waited`), then takes a settled look;
+/// `None` when the abort key was pressed.
+fn look_later<S: Screen>(
+    screen: &mut S,
+    p: &Pacing,
+    waited: &mut Duration,
+) -> Result<Option<Seen>, CycleError<S::Error>> {
+    if screen.pause(p.look_gap) {
+        return Ok(None);
+    }
+    *waited += p.look_gap.max(Duration::from_millis(1));
+    let look = settled(screen, p)?;
+    Ok((!look.aborted).then_some(look.seen))
+}
+
 /// After acting: looks until the board reads as `rows` or the game is
 /// done, for up to `verify`. With no prediction, the first settled read
 /// that is not `Settle` is taken. `None` when the abort key was pressed;
@@ -174,15 +189,9 @@ fn look_again<S: Screen>(
 ) -> Result<Option<(Seen, bool)>, CycleError<S::Error>> {
     let mut waited = Duration::ZERO;
     loop {
-        if screen.pause(p.look_gap) {
+        let Some(seen) = look_later(screen, p, &mut waited)? else {
             return Ok(None);
-        }
-        waited += p.look_gap.max(Duration::from_millis(1));
-        let look = settled(screen, p)?;
-        if look.aborted {
-            return Ok(None);
-        }
-        let seen = look.seen;
+        };
         let held = as_predicted(&seen, rows) || seen.step == Step::Done;
         let taken = rows.is_none() && seen.step != Step::Settle;
         if held || taken || waited >= p.verify {
@@ -279,15 +288,10 @@ impl Run {
     ) -> Result<Option<Seen>, CycleError<S::Error>> {
         let mut waited = Duration::ZERO;
         while seen.step == Step::Settle && waited < p.verify {
-            if screen.pause(p.look_gap) {
+            let Some(next) = look_later(screen, p, &mut waited)? else {
                 return Ok(None);
-            }
-            waited += p.look_gap.max(Duration::from_millis(1));
-            let look = settled(screen, p)?;
-            if look.aborted {
-                return Ok(None);
-            }
-            seen = look.seen;
+            };
+            seen = next;
             self.first = seen.report.clone();
         }
         Ok(Some(seen))
