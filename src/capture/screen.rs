@@ -207,8 +207,14 @@ pub struct Grabber {
 }
 
 impl Grabber {
+    /// A grabber with its X connection (on X11) already open, so that the
+    /// first play does not pay for opening it.
     pub fn new() -> Grabber {
-        Grabber::default()
+        Grabber {
+            known: None,
+            #[cfg(all(unix, not(target_os = "macos")))]
+            root: Some(super::x11::RootImage::open()),
+        }
     }
 
     /// Captures `region`, given in input coordinates.
