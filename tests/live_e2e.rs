@@ -682,3 +682,170 @@ fn says_once_when_it_cannot_save_what_it_saw() {
     );
     assert!(err.contains(dir.to_str().unwrap()), "{}", show(&out));
 }
+
+/// Typed input on a real X server: a window of the test's own records
+/// every event, and the replay's clicks, drags and keys must arrive as sent.
+#[cfg(all(unix, not(target_os = "macos")))]
+mod typed_input {
+    use std::time::{Duration, Instant};
+
+    use boardbot::geom::Rect;
+    use boardbot::input::replay::{Input, Replayed};
+    use boardbot::input::{Action, KeyCode, Modifier, check_plan};
+    use x11rb::connection::Connection;
+    use x11rb::protocol::Event;
+    use x11rb::protocol::xproto::{ConnectionExt, CreateWindowAux, EventMask, WindowClass};
+    use x11rb::rust_connection::RustConnection;
+
+    /// The keycode of a keysym on this server.
+    fn keycode(conn: &RustConnection, sym: u32) -> u8 {
+        let s = conn.setup();
+        let map = conn
+            .get_keyboard_mapping(s.min_keycode, s.max_keycode - s.min_keycode + 1)
+            .unwrap()
+            .reply()
+            .unwrap();
+        let per = usize::from(map.keysyms_per_keycode);
+        let i = map.keysyms.chunks(per).position(|k| k.contains(&sym));
+        s.min_keycode + u8::try_from(i.expect("keysym on the keyboard")).unwrap()
+    }
+
+    /// A window at (100, 100), 200 by 200, that hears keys and the pointer.
+    fn window(conn: &RustConnection, screen: usize) {
+        let root = conn.setup().roots[screen].root;
+        let id = conn.generate_id().unwrap();
+        let events = EventMask::KEY_PRESS
+            | EventMask::KEY_RELEASE
+            | EventMask::BUTTON_PRESS
+            | EventMask::BUTTON_RELEASE
+            | EventMask::POINTER_MOTION;
+        let aux = CreateWindowAux::new()
+            .override_redirect(1)
+            .background_pixel(0x00ff_ffff)
+            .event_mask(events);
+        conn.create_window(
+            0,
+            id,
+            root,
+            100,
+            100,
+            200,
+            200,
+            0,
+            WindowClass::INPUT_OUTPUT,
+            0,
+            &aux,
+        )
+        .unwrap();
+        conn.map_window(id).unwrap();
+        conn.flush().unwrap();
+    }
+
+    fn events(conn: &RustConnection, for_: Duration) -> Vec<Event> {
+        let t = Instant::now();
+        let mut out = Vec::new();
+        while t.elapsed() < for_ {
+            match conn.poll_for_event().unwrap() {
+                Some(e) => out.push(e),
+                None => std::thread::sleep(Duration::from_millis(5)),
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn clicks_drags_and_keys_arrive_as_sent() {
+        let Some(display) = super::xvfb(11) else {
+            return;
+        };
+        let (conn, screen) = x11rb::connect(Some(&display.name)).expect("connect");
+        window(&conn, screen);
+        std::thread::sleep(Duration::from_millis(200));
+        let plan = vec![
+            Action::focus_at(150.0, 150.0),
+            Action::Key {
+                key: KeyCode::Letter('a'),
+                mods: vec![Modifier::Shift],
+                hold_ms: Some(40),
+            },
+            Action::Drag {
+                from: [110, 110],
+                to: [190, 130],
+                duration_ms: 40,
+                steps: 5,
+            },
+            Action::Wait { ms: 20 },
+            Action::key("Left").unwrap(),
+        ];
+        check_plan(&plan, Rect::new(100, 100, 200, 200)).expect("the plan is inside");
+        let mut input = Input::on_display(&display.name).expect("input");
+        let sent = input
+            .replay(&plan, |_| Duration::from_millis(5), || false)
+            .unwrap();
+        assert!(matches!(sent, Replayed::Done { sent: 5, .. }), "{sent:?}");
+        let got = events(&conn, Duration::from_millis(400));
+        let (shift, a, left) = (
+            keycode(&conn, 0xffe1),
+            keycode(&conn, 0x61),
+            keycode(&conn, 0xff51),
+        );
+
+        let presses: Vec<_> = got
+            .iter()
+            .filter_map(|e| match e {
+                Event::ButtonPress(b) => Some((b.event_x, b.event_y, b.time)),
+                _ => None,
+            })
+            .collect();
+        // The focus click, then the drag's press at its start.
+        assert_eq!(
+            presses.iter().map(|p| (p.0, p.1)).collect::<Vec<_>>(),
+            vec![(50, 50), (10, 10)],
+            "{got:?}"
+        );
+        let releases: Vec<_> = got
+            .iter()
+            .filter_map(|e| match e {
+                Event::ButtonRelease(b) => Some((b.event_x, b.event_y, b.time)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(releases.last().map(|r| (r.0, r.1)), Some((90, 30)));
+        let drag_ms = releases.last().unwrap().2.wrapping_sub(presses[1].2);
+        assert!(drag_ms >= 30, "the drag took {drag_ms} ms, not about 40");
+        let moves = got
+            .iter()
+            .filter(|e| matches!(e, Event::MotionNotify(m) if m.state.contains(x11rb::protocol::xproto::KeyButMask::BUTTON1)))
+            .count();
+        assert!(
+            moves >= 4,
+            "{moves} moves with the button held, for 5 steps"
+        );
+
+        let keys: Vec<_> = got
+            .iter()
+            .filter_map(|e| match e {
+                Event::KeyPress(k) => Some((true, k.detail, u16::from(k.state), k.time)),
+                Event::KeyRelease(k) => Some((false, k.detail, u16::from(k.state), k.time)),
+                _ => None,
+            })
+            .collect();
+        let seq: Vec<_> = keys.iter().map(|k| (k.0, k.1)).collect();
+        assert_eq!(
+            seq,
+            vec![
+                (true, shift),
+                (true, a),
+                (false, a),
+                (false, shift),
+                (true, left),
+                (false, left)
+            ],
+            "{keys:?}"
+        );
+        // `a` went with shift held, and was held about 40 ms.
+        assert_eq!(keys[1].2 & 1, 1, "shift was not down for a");
+        let held = keys[2].3.wrapping_sub(keys[1].3);
+        assert!(held >= 30, "a was held {held} ms, not about 40");
+    }
+}

@@ -106,11 +106,24 @@ type Sent = Result<bool, String>;
 
 impl Input {
     pub fn new() -> Result<Input, ReplayError> {
+        Input::connect(Settings::default())
+    }
+
+    /// The input device of the X display `name`, whatever `DISPLAY` says
+    /// (the tests drive their own X server).
+    pub fn on_display(name: &str) -> Result<Input, ReplayError> {
+        Input::connect(Settings {
+            x11_display: Some(name.to_string()),
+            ..Settings::default()
+        })
+    }
+
+    fn connect(settings: Settings) -> Result<Input, ReplayError> {
         // boardbot paces the input itself; enigo's own per-event delay
         // would only add latency.
         let settings = Settings {
             linux_delay: 1,
-            ..Settings::default()
+            ..settings
         };
         Enigo::new(&settings)
             .map(|enigo| Input { enigo })
