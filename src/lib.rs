@@ -16,7 +16,8 @@
 //! - [`solve`] is the typed puzzle core and the generic search every game
 //!   shares (BFS, A*, IDA*, Dijkstra, state maps and their export);
 //! - [`input`] is the input a plan turns into, and its replay;
-//! - `play` (with the `live` feature) runs the whole loop on the live screen;
+//! - [`play`] is the live loop: settle, read, step, act, look again
+//!   (its screen and input half needs the `live` feature);
 //! - [`report`] holds the typed documents every command returns and the one
 //!   renderer that prints them as text or JSON;
 //! - [`cli`] is the command line.
@@ -34,7 +35,6 @@ pub mod cli;
 pub mod games;
 pub mod geom;
 pub mod input;
-#[cfg(feature = "live")]
 pub mod play;
 pub mod report;
 pub mod solve;

@@ -252,7 +252,7 @@ fn world_2_reverse_tiles_solve_and_pushers_are_refused() {
         } else {
             assert_eq!(out.status.code(), Some(0), "{name}");
             let v = stdout_json(&out);
-            assert_eq!(v["state"], "solved", "{name}");
+            assert_eq!(v["state"], "playable", "{name}");
             let moves = v["plan"]["moves"].as_str().unwrap();
             let mut b = Board::parse(&text);
             moves.chars().for_each(|m| b.play(m));
@@ -298,7 +298,8 @@ fn the_cli_prints_the_documented_json_and_a_walkthrough() {
     assert_eq!(out.status.code(), Some(0));
     let v = stdout_json(&out);
     assert_eq!(v["game"], "bitlock");
-    assert_eq!(v["state"], "solved");
+    // A plan to play is `playable`; `solved` means there is nothing to do.
+    assert_eq!(v["state"], "playable");
     assert_eq!(v["plan"]["length"], 8);
     assert_eq!(v["plan"]["moves"].as_str().unwrap().len(), 8);
     for k in ["states", "ms", "peak_bytes"] {
@@ -342,4 +343,45 @@ fn a_tiny_memory_budget_falls_back_to_ida_and_stays_optimal() {
     let v = stdout_json(&out);
     assert_eq!(v["state"], "gave_up");
     assert!(v["stats"]["lower_bound"].as_u64().unwrap() >= 20);
+}
+
+#[test]
+fn maps_and_traces_come_from_the_core() {
+    let Some(dir) = shared("bitlock") else { return };
+    let small = dir.join("world_1/level_1_small.txt");
+    let small = small.to_str().unwrap();
+    let out = cli("map --game bitlock --level", &[small, "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v = stdout_json(&out);
+    assert_eq!(v["states"], 208_928);
+    assert_eq!(v["distance"], 12);
+    assert_eq!(v["goal_states"], 1);
+    let hist = v["histogram"].as_array().unwrap();
+    assert_eq!(
+        hist.iter().map(|h| h.as_u64().unwrap()).sum::<u64>() as usize
+            + v["dead_states"].as_u64().unwrap() as usize,
+        208_928
+    );
+    // The optimal plan, traced, is optimal at every move.
+    let plan = stdout_json(&cli("solve --game bitlock --level", &[small, "--json"]));
+    let moves = plan["plan"]["moves"].as_str().unwrap();
+    let out = cli(
+        "trace --game bitlock --level",
+        &[small, "--moves", moves, "--json"],
+    );
+    let v = stdout_json(&out);
+    assert_eq!(v["optimal"], moves.len(), "{v}");
+    assert_eq!(v["solved"], true);
+    // A full-size level is too big for a small budget: the map says what it
+    // found by then, the nearest goal included, as JSON.
+    let big = dir.join("world_1/level_1.txt");
+    let out = cli(
+        "map --game bitlock --level",
+        &[big.to_str().unwrap(), "--json", "--max-memory", "1G"],
+    );
+    assert_eq!(out.status.code(), Some(3));
+    let v = stdout_json(&out);
+    assert_eq!(v["state"], "gave_up");
+    assert_eq!(v["distance"], 19);
+    assert!(v["states"].as_u64().unwrap() > 1_000_000);
 }

@@ -27,10 +27,16 @@ impl Drop for Display {
 }
 
 fn have(program: &str) -> bool {
-    Command::new("sh")
+    let found = Command::new("sh")
         .args(["-c", &format!("command -v {program}")])
         .output()
-        .is_ok_and(|o| o.status.success())
+        .is_ok_and(|o| o.status.success());
+    // In CI a skipped end-to-end test would hide a missing install step.
+    assert!(
+        found || !common::in_ci(),
+        "{program} is not installed, and CI=true: .ci/deps must install it"
+    );
+    found
 }
 
 /// A fresh Xvfb display, or `None` (with the reason printed) when Xvfb is missing.
@@ -255,30 +261,13 @@ fn plays_through_a_selection_with_a_wide_margin() {
 #[test]
 fn the_abort_key_stops_the_replay() {
     let Some(display) = xvfb(3) else { return };
-    if !have("xdotool") {
-        println!("skipped: xdotool is not installed (sudo .ci/deps installs it)");
+    if !have_xdotool() {
         return;
     }
     let practice = Practice::open(&display, 9, 40, 31);
     let (x, y, _, side) = practice.board();
     let region = region_around(x, y, side, 3.0);
-    let mut play = boardbot(
-        &display,
-        &[
-            "play",
-            "--game",
-            "troyis",
-            "--once",
-            "--region",
-            &region,
-            "--delay-ms",
-            "250",
-        ],
-    )
-    .stdout(Stdio::piped())
-    .stderr(Stdio::piped())
-    .spawn()
-    .expect("start play");
+    let mut play = start_play(&display, &region, &["--once", "--delay-ms", "250"]);
     practice.wait_until(|r| r["moves"].as_u64().unwrap_or(0) >= 3, "the first moves");
     let before = practice.read()["clicks"].as_array().map_or(0, Vec::len);
     xdotool(&display, &["key", "Escape"]);
@@ -319,23 +308,7 @@ fn dry_run_clicks_are_the_cells_screen_centres() {
     let practice = Practice::open(&display, 7, 46, 41);
     let (x, y, pitch, side) = practice.board();
     let region = region_around(x, y, side, 20.0);
-    let out = boardbot(
-        &display,
-        &[
-            "play",
-            "--game",
-            "troyis",
-            "--once",
-            "--dry-run",
-            "--json",
-            "--region",
-            &region,
-        ],
-    )
-    .output()
-    .expect("run play");
-    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
-    let v = common::stdout_json(&out);
+    let (_, v) = dry_run_json(&display, &region);
     assert_eq!(v["state"], "playable");
     let actions = v["actions"].as_array().expect("actions");
     assert!(!actions.is_empty());
@@ -413,6 +386,49 @@ fn plays_on_a_hidpi_desktop() {
     assert_eq!(r["illegal"], 0);
 }
 
+/// `play --once --dry-run --json` on `region`: its output, checked for
+/// exit code 0, and its JSON.
+fn dry_run_json(display: &Display, region: &str) -> (Output, Value) {
+    let out = boardbot(
+        display,
+        &[
+            "play",
+            "--game",
+            "troyis",
+            "--once",
+            "--dry-run",
+            "--json",
+            "--region",
+            region,
+        ],
+    )
+    .output()
+    .expect("run play");
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    let v = common::stdout_json(&out);
+    (out, v)
+}
+
+/// Starts `play --game troyis --region REGION EXTRA…` with its output piped.
+fn start_play(display: &Display, region: &str, extra: &[&str]) -> Child {
+    let mut args = vec!["play", "--game", "troyis", "--region", region];
+    args.extend_from_slice(extra);
+    boardbot(display, &args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start play")
+}
+
+/// True when xdotool is installed; else says the test is skipped.
+fn have_xdotool() -> bool {
+    let found = have("xdotool");
+    if !found {
+        println!("skipped: xdotool is not installed (.ci/deps installs it)");
+    }
+    found
+}
+
 fn xdotool(display: &Display, args: &[&str]) {
     let ok = Command::new("xdotool")
         .args(args)
@@ -437,8 +453,7 @@ fn wait_output(mut child: Child, secs: u64) -> Output {
 #[test]
 fn selects_by_dragging_then_by_keys_and_remembers_the_region() {
     let Some(display) = xvfb(6) else { return };
-    if !have("xdotool") {
-        println!("skipped: xdotool is not installed (sudo .ci/deps installs it)");
+    if !have_xdotool() {
         return;
     }
     let config = tempfile::tempdir().unwrap();
@@ -579,4 +594,258 @@ fn refuses_a_selection_that_cuts_the_board_and_saves_what_it_saw() {
         serde_json::json!([]),
         "no input was sent"
     );
+}
+
+#[test]
+fn a_region_may_start_left_of_and_above_the_screen() {
+    let Some(display) = xvfb(8) else { return };
+    let practice = Practice::open(&display, 6, 40, 81);
+    let (x, y, _, side) = practice.board();
+    // Negative numbers are values, not flags; the part off the screen is clipped.
+    let (w, h) = ((x + side + 10.0) as i64 + 10, (y + side + 10.0) as i64 + 10);
+    let region = format!("-10,-10,{w},{h}");
+    let (out, v) = dry_run_json(&display, &region);
+    assert_eq!(v["state"], "playable", "{}", show(&out));
+    assert_eq!(v["region"]["x"], -10);
+}
+
+#[test]
+fn the_hotkey_starts_a_play() {
+    let Some(display) = xvfb(9) else { return };
+    if !have_xdotool() {
+        return;
+    }
+    let practice = Practice::open(&display, 7, 44, 91);
+    let (x, y, _, side) = practice.board();
+    let region = region_around(x, y, side, 3.0);
+    let mut play = start_play(&display, &region, &["--delay-ms", "15", "--timings"]);
+    // Once it says it is ready the key is grabbed: press it as a user would.
+    let stderr = play.stderr.take().expect("stderr");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let _ = tx.send(line);
+        }
+    });
+    let t = Instant::now();
+    loop {
+        let left = Duration::from_secs(20).saturating_sub(t.elapsed());
+        let line = rx.recv_timeout(left).expect("play never said it was ready");
+        if line.starts_with("Ready on") {
+            break;
+        }
+    }
+    xdotool(&display, &["key", "F9"]);
+    let r = practice.wait_until(|r| r["solved"] == true, "the level to be solved");
+    assert_eq!(r["moves"], r["targets"], "{r}");
+    assert_eq!(r["illegal"], 0, "{r}");
+    // It keeps waiting for the hotkey: stop it and read what it printed.
+    let out = wait_output(play, 2);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("now reads as solved"), "{}", show(&out));
+    assert!(text.contains("trigger to first input"), "{}", show(&out));
+}
+
+#[test]
+fn says_once_when_it_cannot_save_what_it_saw() {
+    let Some(display) = xvfb(10) else { return };
+    let practice = Practice::open(&display, 6, 40, 101);
+    let (x, y, pitch, side) = practice.board();
+    let blocker = tempfile::NamedTempFile::new().unwrap();
+    // A directory below a plain file can never be created.
+    let dir = blocker.path().join("seen");
+    let region = format!(
+        "{},{},{},{}",
+        (x + 0.5 * pitch) as i64,
+        (y + 0.5 * pitch) as i64,
+        side as i64,
+        side as i64
+    );
+    let out = boardbot(
+        &display,
+        &["play", "--game", "troyis", "--once", "--region", &region],
+    )
+    .args(["--save-dir", dir.to_str().unwrap()])
+    .output()
+    .expect("run play");
+    assert_eq!(out.status.code(), Some(3), "{}", show(&out));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.matches("cannot save what was seen in").count(),
+        1,
+        "{}",
+        show(&out)
+    );
+    assert!(err.contains(dir.to_str().unwrap()), "{}", show(&out));
+}
+
+/// Typed input on a real X server: a window of the test's own records
+/// every event, and the replay's clicks, drags and keys must arrive as sent.
+#[cfg(all(unix, not(target_os = "macos")))]
+mod typed_input {
+    use std::time::{Duration, Instant};
+
+    use boardbot::geom::Rect;
+    use boardbot::input::replay::{Input, Replayed};
+    use boardbot::input::{Action, KeyCode, Modifier, check_plan};
+    use x11rb::connection::Connection;
+    use x11rb::protocol::Event;
+    use x11rb::protocol::xproto::{ConnectionExt, CreateWindowAux, EventMask, WindowClass};
+    use x11rb::rust_connection::RustConnection;
+
+    /// The keycode of a keysym on this server.
+    fn keycode(conn: &RustConnection, sym: u32) -> u8 {
+        let s = conn.setup();
+        let map = conn
+            .get_keyboard_mapping(s.min_keycode, s.max_keycode - s.min_keycode + 1)
+            .unwrap()
+            .reply()
+            .unwrap();
+        let per = usize::from(map.keysyms_per_keycode);
+        let i = map.keysyms.chunks(per).position(|k| k.contains(&sym));
+        s.min_keycode + u8::try_from(i.expect("keysym on the keyboard")).unwrap()
+    }
+
+    /// A window at (100, 100), 200 by 200, that hears keys and the pointer.
+    fn window(conn: &RustConnection, screen: usize) {
+        let root = conn.setup().roots[screen].root;
+        let id = conn.generate_id().unwrap();
+        let events = EventMask::KEY_PRESS
+            | EventMask::KEY_RELEASE
+            | EventMask::BUTTON_PRESS
+            | EventMask::BUTTON_RELEASE
+            | EventMask::POINTER_MOTION;
+        let aux = CreateWindowAux::new()
+            .override_redirect(1)
+            .background_pixel(0x00ff_ffff)
+            .event_mask(events);
+        conn.create_window(
+            0,
+            id,
+            root,
+            100,
+            100,
+            200,
+            200,
+            0,
+            WindowClass::INPUT_OUTPUT,
+            0,
+            &aux,
+        )
+        .unwrap();
+        conn.map_window(id).unwrap();
+        conn.flush().unwrap();
+    }
+
+    fn events(conn: &RustConnection, for_: Duration) -> Vec<Event> {
+        let t = Instant::now();
+        let mut out = Vec::new();
+        while t.elapsed() < for_ {
+            match conn.poll_for_event().unwrap() {
+                Some(e) => out.push(e),
+                None => std::thread::sleep(Duration::from_millis(5)),
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn clicks_drags_and_keys_arrive_as_sent() {
+        let Some(display) = super::xvfb(11) else {
+            return;
+        };
+        let (conn, screen) = x11rb::connect(Some(&display.name)).expect("connect");
+        window(&conn, screen);
+        std::thread::sleep(Duration::from_millis(200));
+        let plan = vec![
+            Action::focus_at(150.0, 150.0),
+            Action::Key {
+                key: KeyCode::Letter('a'),
+                mods: vec![Modifier::Shift],
+                hold_ms: Some(40),
+            },
+            Action::Drag {
+                from: [110, 110],
+                to: [190, 130],
+                duration_ms: 40,
+                steps: 5,
+            },
+            Action::Wait { ms: 20 },
+            Action::key("Left").unwrap(),
+        ];
+        check_plan(&plan, Rect::new(100, 100, 200, 200)).expect("the plan is inside");
+        let mut input = Input::on_display(&display.name).expect("input");
+        let sent = input
+            .replay(&plan, |_| Duration::from_millis(5), || false)
+            .unwrap();
+        assert!(matches!(sent, Replayed::Done { sent: 5, .. }), "{sent:?}");
+        let got = events(&conn, Duration::from_millis(400));
+        let (shift, a, left) = (
+            keycode(&conn, 0xffe1),
+            keycode(&conn, 0x61),
+            keycode(&conn, 0xff51),
+        );
+
+        let presses: Vec<_> = got
+            .iter()
+            .filter_map(|e| match e {
+                Event::ButtonPress(b) => Some((b.event_x, b.event_y, b.time)),
+                _ => None,
+            })
+            .collect();
+        // The focus click, then the drag's press at its start.
+        assert_eq!(
+            presses.iter().map(|p| (p.0, p.1)).collect::<Vec<_>>(),
+            vec![(50, 50), (10, 10)],
+            "{got:?}"
+        );
+        let releases: Vec<_> = got
+            .iter()
+            .filter_map(|e| match e {
+                Event::ButtonRelease(b) => Some((b.event_x, b.event_y, b.time)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(releases.last().map(|r| (r.0, r.1)), Some((90, 30)));
+        let drag_ms = releases.last().unwrap().2.wrapping_sub(presses[1].2);
+        assert!(drag_ms >= 30, "the drag took {drag_ms} ms, not about 40");
+        let moves = got
+            .iter()
+            .filter(|e| matches!(e, Event::MotionNotify(m) if m.state.contains(x11rb::protocol::xproto::KeyButMask::BUTTON1)))
+            .count();
+        assert!(
+            moves >= 4,
+            "{moves} moves with the button held, for 5 steps"
+        );
+
+        let keys: Vec<_> = got
+            .iter()
+            .filter_map(|e| match e {
+                Event::KeyPress(k) => Some((true, k.detail, u16::from(k.state), k.time)),
+                Event::KeyRelease(k) => Some((false, k.detail, u16::from(k.state), k.time)),
+                _ => None,
+            })
+            .collect();
+        let seq: Vec<_> = keys.iter().map(|k| (k.0, k.1)).collect();
+        assert_eq!(
+            seq,
+            vec![
+                (true, shift),
+                (true, a),
+                (false, a),
+                (false, shift),
+                (true, left),
+                (false, left)
+            ],
+            "{keys:?}"
+        );
+        // `a` went with shift held, and was held about 40 ms.
+        assert_eq!(keys[1].2 & 1, 1, "shift was not down for a");
+        let held = keys[2].3.wrapping_sub(keys[1].3);
+        assert!(held >= 30, "a was held {held} ms, not about 40");
+    }
 }

@@ -3,7 +3,8 @@
 //!
 //! - [`geometry`]: pixels, logical units and input coordinates (pure, tested
 //!   at every scale);
-//! - `screen`: grabbing a region with xcap (live feature);
+//! - `screen`: grabbing a region with xcap, or on X11 the region alone
+//!   with GetImage (`x11`) (live feature);
 //! - `select`: the drag-select overlay and the keyboard fallback (live);
 //! - `regions`: the region remembered per game (live).
 
@@ -14,5 +15,7 @@ pub mod regions;
 pub mod screen;
 #[cfg(feature = "live")]
 pub mod select;
+#[cfg(all(feature = "live", unix, not(target_os = "macos")))]
+mod x11;
 
 pub use geometry::{InputSpace, MonitorGeometry};

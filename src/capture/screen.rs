@@ -1,4 +1,5 @@
-//! Grabs a region of the screen with xcap.
+//! Grabs a region of the screen: with xcap, and on X11 after the first
+//! capture with GetImage of the region alone ([`Grabber`]).
 //!
 //! xcap's own `capture_region` is not used: with a DPI scale set it checks
 //! bounds in scaled units but offsets in real pixels, and rejects valid
@@ -183,4 +184,88 @@ pub fn capture_monitor_at(x: i32, y: i32) -> Result<(RgbImage, MonitorGeometry),
     let (shot, monitor) = grab(Rect::new(x, y, 1, 1))?;
     let (w, h) = shot.dimensions();
     Ok((rgb_crop(&shot, 0, 0, w, h), monitor))
+}
+
+/// What a full capture of a region taught: its monitor and where the
+/// region sits in that monitor's pixels.
+#[derive(Clone, Copy)]
+struct Known {
+    region: Rect,
+    monitor: MonitorGeometry,
+    crop: (u32, u32, u32, u32),
+}
+
+/// Captures regions. The first capture of a region grabs the whole monitor
+/// and crops it (which also measures the monitor's scale); after that, on
+/// X11, only the region is read (GetImage), with the monitor remembered.
+/// If region capture fails, it falls back to the whole monitor for good.
+#[derive(Default)]
+pub struct Grabber {
+    known: Option<Known>,
+    #[cfg(all(unix, not(target_os = "macos")))]
+    root: Option<Result<super::x11::RootImage, String>>,
+}
+
+impl Grabber {
+    /// A grabber with its X connection (on X11) already open, so that the
+    /// first play does not pay for opening it.
+    pub fn new() -> Grabber {
+        Grabber {
+            known: None,
+            #[cfg(all(unix, not(target_os = "macos")))]
+            root: Some(super::x11::RootImage::open()),
+        }
+    }
+
+    /// Captures `region`, given in input coordinates.
+    pub fn capture(&mut self, region: Rect) -> Result<Capture, CaptureError> {
+        if let Some(k) = self.known.filter(|k| k.region == region) {
+            if let Some(cap) = self.region_only(&k) {
+                return Ok(cap);
+            }
+        }
+        let cap = capture(region)?;
+        self.known = Some(Known {
+            region,
+            monitor: cap.monitor,
+            crop: (
+                cap.offset.0,
+                cap.offset.1,
+                cap.image.width(),
+                cap.image.height(),
+            ),
+        });
+        Ok(cap)
+    }
+
+    /// The region alone, where the platform can: `None` to fall back.
+    #[cfg(all(unix, not(target_os = "macos")))]
+    fn region_only(&mut self, k: &Known) -> Option<Capture> {
+        let t = Instant::now();
+        let root = self
+            .root
+            .get_or_insert_with(super::x11::RootImage::open)
+            .as_ref()
+            .ok()?;
+        let (x, y, w, h) = k.crop;
+        // X11 input coordinates are root-window pixels.
+        let (rx, ry) = k.monitor.to_input(f64::from(x) + 0.5, f64::from(y) + 0.5);
+        match root.grab(Rect::new(rx, ry, w, h)) {
+            Ok(image) => Some(Capture {
+                image,
+                monitor: k.monitor,
+                offset: (x, y),
+                ms: crate::report::ms_since(t),
+            }),
+            Err(e) => {
+                self.root = Some(Err(e));
+                None
+            }
+        }
+    }
+
+    #[cfg(not(all(unix, not(target_os = "macos"))))]
+    fn region_only(&mut self, _: &Known) -> Option<Capture> {
+        None
+    }
 }

@@ -90,7 +90,8 @@ mod live {
     use crate::games::troyis::Troyis;
     use crate::geom::Rect;
     use crate::input::keys::{Keys, Role};
-    use crate::play::{Outcome, Player};
+    use crate::play::cycle::Outcome;
+    use crate::play::live::Player;
 
     pub fn display_available() -> bool {
         std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some()
@@ -146,14 +147,15 @@ mod live {
         let cal = Troyis.load_calibration(None)?;
         let mut keys = Keys::new()?;
         keys.listen("Escape", Role::Abort)?;
-        let player = Player {
+        let mut player = Player {
             game: &Troyis,
             calibration: &cal,
             region,
-            delay: Duration::from_millis(Troyis.default_delay_ms()),
+            pacing: Troyis.pacing(),
             dry_run: false,
             save_dir: Some(dir.clone()),
-            settle: Duration::from_secs(3),
+            grabber: Default::default(),
+            warned_save: false,
         };
         let round = player.play(Instant::now(), Some(&keys))?;
         let code = match round.outcome {
@@ -163,7 +165,7 @@ mod live {
         print!("{}", round.report.to_text());
         let t = &round.timings;
         match round.outcome {
-            Outcome::Played { sent, after } => println!(
+            Outcome::Played { sent, after, .. } => println!(
                 "Sent {sent} clicks; the board now reads as {}. Capture {:.0} ms, vision {:.1} ms, solve {:.2} ms.",
                 after.map_or("unknown", |s| s.name()),
                 t.capture,
@@ -171,7 +173,7 @@ mod live {
                 t.solve
             ),
             Outcome::Aborted { sent } => println!("Stopped by Escape after {sent} clicks."),
-            Outcome::Refused { .. } | Outcome::Planned => {
+            Outcome::Refused | Outcome::Planned | Outcome::GaveUp { .. } => {
                 println!("boardbot did not play: {}", round.report.reason)
             }
         }

@@ -38,22 +38,29 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// See boardbot work: solve a bundled Troyis screenshot and show the clicks.
+    #[command(allow_negative_numbers = true)]
     Demo(demo::Args),
     /// Read a position (screenshot or text) and print the plan.
+    #[command(allow_negative_numbers = true)]
     Solve(solve::Args),
     /// Play on the live screen: select the board, press the hotkey, watch it play.
     #[cfg(feature = "live")]
+    #[command(allow_negative_numbers = true)]
     Play(play::Args),
     /// Open a playable Troyis-style board to try boardbot on.
     #[cfg(feature = "live")]
+    #[command(allow_negative_numbers = true)]
     Practice(practice::Args),
     /// Map every position reachable from a board, with distances to a solution.
+    #[command(allow_negative_numbers = true)]
     Map(map::MapArgs),
     /// Rate a player's moves against the map.
+    #[command(allow_negative_numbers = true)]
     Trace(map::TraceArgs),
     /// List the games boardbot knows.
     Games,
     /// Draw a board with boardbot's own Troyis-style art (test screenshots).
+    #[command(allow_negative_numbers = true)]
     Render(render::Args),
 }
 

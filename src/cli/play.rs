@@ -13,11 +13,13 @@ use anyhow::{Context, bail};
 use clap::{Args as ClapArgs, ValueEnum};
 
 use crate::capture::regions::Regions;
+use crate::capture::screen::Grabber;
 use crate::capture::select;
 use crate::games::Game;
 use crate::geom::Rect;
 use crate::input::keys::{Keys, Role};
-use crate::play::{Outcome, Player, Round, Timings};
+use crate::play::cycle::Outcome;
+use crate::play::live::{Player, Round, Timings};
 use crate::report::Verdict;
 
 /// Exit code when the abort key stopped a replay.
@@ -36,7 +38,7 @@ pub struct Args {
     #[arg(long)]
     game: String,
     /// The region to play in, X,Y,W,H in screen coordinates; overrides the remembered one.
-    #[arg(long, value_name = "X,Y,W,H")]
+    #[arg(long, allow_hyphen_values = true, value_name = "X,Y,W,H")]
     region: Option<Rect>,
     /// The key that starts a play.
     #[arg(long, default_value = "F9")]
@@ -45,7 +47,7 @@ pub struct Args {
     #[arg(long, default_value = "Escape")]
     abort_key: String,
     /// Pause between input events (default: tuned to the game).
-    #[arg(long, value_name = "N")]
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
     delay_ms: Option<u64>,
     /// Print the planned input in screen coordinates; send nothing.
     #[arg(long)]
@@ -72,7 +74,12 @@ pub struct Args {
     #[arg(long)]
     timings: bool,
     /// With --dry-run: play N times and print the median timings.
-    #[arg(long, value_name = "N", requires = "dry_run")]
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        value_name = "N",
+        requires = "dry_run"
+    )]
     repeat: Option<usize>,
     /// Where to save what was seen when the board cannot be read (default: the user's cache directory).
     #[arg(long, value_name = "DIR")]
@@ -144,19 +151,7 @@ fn print_round(a: &Args, round: &Round, region: Rect) {
                 "region".into(),
                 serde_json::to_value(region).expect("rects serialise"),
             );
-            let (outcome, sent, after) = match &round.outcome {
-                Outcome::Refused { .. } if round.report.state.exit_code() == 0 => {
-                    ("nothing_to_do", 0, None)
-                }
-                Outcome::Refused { .. } => ("refused", 0, None),
-                Outcome::Planned => ("dry_run", 0, None),
-                Outcome::Played { sent, after } => ("played", *sent, *after),
-                Outcome::Aborted { sent } => ("aborted", *sent, None),
-            };
-            m.insert(
-                "outcome".into(),
-                serde_json::json!({"kind": outcome, "sent": sent, "after": after.map(Verdict::name)}),
-            );
+            m.insert("outcome".into(), outcome_json(round));
             m.insert(
                 "play_timings_ms".into(),
                 serde_json::to_value(round.timings).expect("timings serialise"),
@@ -176,8 +171,8 @@ fn print_round(a: &Args, round: &Round, region: Rect) {
     }
     print!("{}", r.to_text());
     match &round.outcome {
-        Outcome::Refused { saved } => {
-            if let Some((shot, seen)) = saved {
+        Outcome::Refused => {
+            if let Some((shot, seen)) = &round.saved {
                 println!(
                     "Saved what it saw: {} and {}",
                     shot.display(),
@@ -188,19 +183,50 @@ fn print_round(a: &Args, round: &Round, region: Rect) {
         Outcome::Planned => {
             super::solve::print_actions(r, "screen coordinates, dry run: nothing sent")
         }
-        Outcome::Played { sent, after } => {
+        Outcome::Played {
+            sent,
+            after,
+            replans,
+        } => {
             let now = match after {
                 Some(Verdict::Solved) => "The board now reads as solved.".to_string(),
                 Some(s) => format!("The board now reads as {}, not solved.", s.name()),
                 None => "The board could not be captured again to check it.".to_string(),
             };
-            println!("Sent {sent} action(s). {now}");
+            let again = match replans {
+                0 => String::new(),
+                n => format!(" Re-planned {n} time(s) when the board differed from the plan."),
+            };
+            println!("Sent {sent} action(s). {now}{again}");
         }
         Outcome::Aborted { sent } => println!("Aborted by the abort key after {sent} action(s)."),
+        Outcome::GaveUp { sent, why, .. } => println!("Stopped after {sent} action(s): {why}."),
     }
     if a.timings {
         print_timings(&round.timings);
     }
+}
+
+/// The `outcome` object of `--json`: `kind`, `sent`, `after`, `replans`.
+fn outcome_json(round: &Round) -> serde_json::Value {
+    let (kind, sent, after, replans) = match &round.outcome {
+        Outcome::Refused if round.report.state.exit_code() == 0 => ("nothing_to_do", 0, None, 0),
+        Outcome::Refused => ("refused", 0, None, 0),
+        Outcome::Planned => ("dry_run", 0, None, 0),
+        Outcome::Played {
+            sent,
+            after,
+            replans,
+        } => ("played", *sent, *after, *replans),
+        Outcome::Aborted { sent } => ("aborted", *sent, None, 0),
+        Outcome::GaveUp { sent, replans, .. } => ("gave_up", *sent, None, *replans),
+    };
+    let mut v = serde_json::json!({"kind": kind, "sent": sent, "after": after.map(Verdict::name)});
+    if let Outcome::GaveUp { why, .. } = &round.outcome {
+        v["why"] = why.as_str().into();
+    }
+    v["replans"] = replans.into();
+    v
 }
 
 fn print_timings(t: &Timings) {
@@ -213,9 +239,13 @@ fn print_timings(t: &Timings) {
     );
 }
 
+/// Exit code when live play gave up after failed re-plans.
+pub const EXIT_GAVE_UP: i32 = 3;
+
 fn exit_code(round: &Round) -> i32 {
     match round.outcome {
         Outcome::Aborted { .. } => EXIT_ABORTED,
+        Outcome::GaveUp { .. } => EXIT_GAVE_UP,
         _ => round.report.state.exit_code(),
     }
 }
@@ -230,7 +260,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 /// the last play.
 fn session(
     a: &Args,
-    player: &Player<'_>,
+    player: &mut Player<'_>,
     keys: &Keys,
     region: Rect,
     mut trigger: Instant,
@@ -260,6 +290,25 @@ fn session(
     }
 }
 
+/// `--dry-run --repeat N`: N dry runs, and their median timings.
+fn repeat_dry_runs(player: &mut Player<'_>, n: usize, region: Rect) -> anyhow::Result<i32> {
+    let mut rounds = Vec::new();
+    for _ in 0..n.max(1) {
+        rounds.push(player.play(Instant::now(), None)?.timings);
+    }
+    let m = |f: fn(&Timings) -> f64| median(rounds.iter().map(f).collect());
+    println!(
+        "Medians over {} dry runs on {region}: capture {:.1} ms, vision {:.2} ms, solve {:.3} ms; \
+         trigger to plan {:.1} ms (waiting for two equal captures included).",
+        rounds.len(),
+        m(|t| t.capture),
+        m(|t| t.vision),
+        m(|t| t.solve),
+        m(|t| t.to_plan),
+    );
+    Ok(0)
+}
+
 pub fn run(a: Args) -> anyhow::Result<i32> {
     let game = super::game(&a.game)?;
     if a.delay_ms.is_some_and(|d| d > 60_000) {
@@ -268,50 +317,50 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
     let cal = game.load_calibration(a.calibration.as_deref())?;
     let mut keys = Keys::new()?;
     let region = region(&a, game, &mut keys)?;
-    let player = Player {
+    let pacing = match a.delay_ms {
+        Some(ms) => game.pacing().with_delay(Duration::from_millis(ms)),
+        None => game.pacing(),
+    };
+    let mut player = Player {
         game,
         calibration: &cal,
         region,
-        delay: Duration::from_millis(a.delay_ms.unwrap_or_else(|| game.default_delay_ms())),
+        pacing,
         dry_run: a.dry_run,
         save_dir: save_dir(&a),
-        settle: Duration::from_secs(3),
+        grabber: Grabber::new(),
+        warned_save: false,
     };
 
     if let Some(n) = a.repeat {
-        let mut rounds = Vec::new();
-        for _ in 0..n.max(1) {
-            rounds.push(player.play(Instant::now(), None)?.timings);
-        }
-        let m = |f: fn(&Timings) -> f64| median(rounds.iter().map(f).collect());
-        let (cap, plan) = (m(|t| t.capture), m(|t| t.to_plan));
-        println!(
-            "Medians over {} dry runs on {region}: capture {cap:.1} ms, vision {:.2} ms, solve {:.3} ms; \
-             trigger to plan {plan:.1} ms = {:.2}× the capture alone.",
-            rounds.len(),
-            m(|t| t.vision),
-            m(|t| t.solve),
-            plan / cap.max(1e-9)
-        );
-        return Ok(0);
+        return repeat_dry_runs(&mut player, n, region);
     }
 
     if a.once {
         keys.listen(&a.abort_key, Role::Abort)?;
-        return session(&a, &player, &keys, region, Instant::now());
+        return session(&a, &mut player, &keys, region, Instant::now());
     }
     // Between plays only the play key is held, so the abort key (Escape,
     // say) keeps working in other programs; it is armed while boardbot acts.
     keys.listen(&a.hotkey, Role::Play)?;
+    // One capture now learns the monitor, so that each play captures only
+    // the region; a failure here shows again, with its message, on play.
+    let _ = player.grabber.capture(region);
     eprintln!(
         "Ready on {region}. Press {} to play, {} to stop a replay, Ctrl+C to quit.",
         a.hotkey, a.abort_key
     );
     loop {
-        while keys.wait(None) != Some(Role::Play) {}
-        let trigger = Instant::now();
+        // The trigger is the press's arrival, so `--timings` counts the
+        // time from the key to the first click.
+        let trigger = loop {
+            match keys.wait_press(None) {
+                Some(p) if p.role == Role::Play => break p.at,
+                _ => {}
+            }
+        };
         keys.listen(&a.abort_key, Role::Abort)?;
-        let code = session(&a, &player, &keys, region, trigger);
+        let code = session(&a, &mut player, &keys, region, trigger);
         keys.release(Role::Abort);
         if let Err(e) = code {
             eprintln!("error: {e:#}");

@@ -14,25 +14,30 @@ pub struct Args {
     #[arg(long, default_value = "troyis")]
     game: String,
     /// Board side (3 to 16); default: the level's own size.
-    #[arg(long, value_name = "N")]
+    #[arg(long, allow_hyphen_values = true, value_name = "N")]
     size: Option<usize>,
     /// Seed of the level generator (default: the level number).
-    #[arg(long, value_name = "S")]
+    #[arg(long, allow_hyphen_values = true, value_name = "S")]
     seed: Option<u64>,
     /// Level number, from 1; later levels are larger.
-    #[arg(long, value_name = "L", default_value_t = 3)]
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        value_name = "L",
+        default_value_t = 3
+    )]
     level: u32,
     /// Write {"solved","moves","revisits","clicks",…} here after every click and when the window closes.
     #[arg(long, value_name = "FILE")]
     result: Option<PathBuf>,
     /// Where to put the window's inside on screen, X,Y.
-    #[arg(long, value_name = "X,Y")]
+    #[arg(long, allow_hyphen_values = true, value_name = "X,Y")]
     position: Option<String>,
     /// Cell size in pixels.
-    #[arg(long, default_value_t = 44.0)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 44.0)]
     pitch: f64,
     /// Drifting clouds over the board.
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 3)]
     clouds: usize,
     /// After a completed level, go on to the next one.
     #[arg(long)]

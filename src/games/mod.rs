@@ -17,6 +17,7 @@ use std::marker::PhantomData;
 use image::RgbImage;
 
 use crate::calibration::{Calibration, Embedded};
+use crate::play::{Pacing, Step};
 use crate::report::{Output, Report};
 
 pub mod bitlock;
@@ -83,9 +84,23 @@ pub trait Game: Sync {
         unsupported(self.id(), "read screenshots yet")
     }
 
-    /// Pause between input events when playing live, in milliseconds.
-    fn default_delay_ms(&self) -> u64 {
-        100
+    /// How fast to send each kind of input when playing live, and how
+    /// patiently to look at the screen.
+    fn pacing(&self) -> Pacing {
+        Pacing::default()
+    }
+
+    /// The next step of live play from a `solve_image` report: by default
+    /// its plan, with its checkpoints. Games that play move by move override it.
+    fn step(&self, report: &Report) -> Step {
+        Step::from_report(report)
+    }
+
+    /// A point, in image pixels, that a click changes nothing at: it gives
+    /// the game's window the keyboard focus before the first key. `None`:
+    /// plans with keys must carry their own focus click.
+    fn safe_point(&self, _report: &Report) -> Option<(f64, f64)> {
+        None
     }
 
     /// Solves every position of a file of positions with known answers,

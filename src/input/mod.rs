@@ -1,18 +1,29 @@
-//! Input: the actions a plan turns into (clicks, drags, key presses), in
-//! image pixels until the live player maps them to the screen.
+//! Input: the actions a plan turns into, in image pixels until the live
+//! player maps them to the screen.
 //!
-//! - [`Action`] and the region check (pure);
+//! - [`Action`]: click, drag, key, wait and focus, typed when the plan is
+//!   made (a key is a [`key::KeyCode`], never a string checked later);
+//! - [`key`]: key codes and modifiers, parsed from their names (pure);
+//! - [`check`]: the check every plan passes before anything is sent: every
+//!   point inside the region, and no key before a focus click (pure);
 //! - `replay`: sending actions with enigo (live feature);
 //! - `keys`: the global play and abort hotkeys (live feature).
 
 use serde::Serialize;
 
-use crate::geom::Rect;
-
+pub mod check;
+pub mod key;
 #[cfg(feature = "live")]
 pub mod keys;
 #[cfg(feature = "live")]
 pub mod replay;
+
+pub use check::{PlanError, check_plan, ensure_focus};
+pub use key::{KeyCode, KeyNameError, Modifier};
+
+/// A drag's defaults: long enough for games that watch the pointer move.
+pub const DRAG_MS: u32 = 32;
+pub const DRAG_STEPS: u32 = 8;
 
 /// One input event to send.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -25,10 +36,37 @@ pub enum Action {
         #[serde(skip_serializing_if = "Option::is_none")]
         cell: Option<[usize; 2]>,
     },
-    /// Press at `from`, move to `to`, release.
-    Drag { from: [i32; 2], to: [i32; 2] },
-    /// A key press, by name (`Left`, `Up`, …).
-    Key { key: String },
+    /// Press at `from`, move to `to` in `steps` even moves over
+    /// `duration_ms`, release.
+    Drag {
+        from: [i32; 2],
+        to: [i32; 2],
+        duration_ms: u32,
+        steps: u32,
+    },
+    /// A key press with the modifiers held, kept down `hold_ms` if given.
+    Key {
+        key: KeyCode,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        mods: Vec<Modifier>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        hold_ms: Option<u32>,
+    },
+    /// A pause, for a game that animates before it takes the next input.
+    Wait { ms: u32 },
+    /// A click on a point the game declares safe (it changes nothing), to
+    /// give the game's window the keyboard focus before the first key.
+    Focus { x: i32, y: i32 },
+}
+
+/// The kind of an action, for pacing and messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Click,
+    Drag,
+    Key,
+    Wait,
+    Focus,
 }
 
 impl Action {
@@ -41,31 +79,65 @@ impl Action {
         }
     }
 
+    /// A focus click at a fractional-pixel point.
+    pub fn focus_at(x: f64, y: f64) -> Action {
+        Action::Focus {
+            x: x.round() as i32,
+            y: y.round() as i32,
+        }
+    }
+
+    /// A key press from a name such as `Left` or `ctrl+z`, checked now.
+    pub fn key(spec: &str) -> Result<Action, KeyNameError> {
+        let (key, mods) = key::parse_chord(spec)?;
+        Ok(Action::Key {
+            key,
+            mods,
+            hold_ms: None,
+        })
+    }
+
+    /// A drag with the default duration and steps.
+    pub fn drag(from: [i32; 2], to: [i32; 2]) -> Action {
+        Action::Drag {
+            from,
+            to,
+            duration_ms: DRAG_MS,
+            steps: DRAG_STEPS,
+        }
+    }
+
+    pub fn kind(&self) -> Kind {
+        match self {
+            Action::Click { .. } => Kind::Click,
+            Action::Drag { .. } => Kind::Drag,
+            Action::Key { .. } => Kind::Key,
+            Action::Wait { .. } => Kind::Wait,
+            Action::Focus { .. } => Kind::Focus,
+        }
+    }
+
     /// Every point the action touches.
     pub fn points(&self) -> Vec<(i32, i32)> {
         match self {
-            Action::Click { x, y, .. } => vec![(*x, *y)],
-            Action::Drag { from, to } => vec![(from[0], from[1]), (to[0], to[1])],
-            Action::Key { .. } => Vec::new(),
+            Action::Click { x, y, .. } | Action::Focus { x, y } => vec![(*x, *y)],
+            Action::Drag { from, to, .. } => vec![(from[0], from[1]), (to[0], to[1])],
+            Action::Key { .. } | Action::Wait { .. } => Vec::new(),
         }
     }
 
     /// The same action with every point passed through `f`.
     pub fn map_points(&self, f: impl Fn(i32, i32) -> (i32, i32)) -> Action {
-        match self {
-            Action::Click { x, y, cell } => {
-                let (x, y) = f(*x, *y);
-                Action::Click { x, y, cell: *cell }
-            }
-            Action::Drag { from, to } => {
+        let mut out = self.clone();
+        match &mut out {
+            Action::Click { x, y, .. } | Action::Focus { x, y } => (*x, *y) = f(*x, *y),
+            Action::Drag { from, to, .. } => {
                 let (a, b) = (f(from[0], from[1]), f(to[0], to[1]));
-                Action::Drag {
-                    from: [a.0, a.1],
-                    to: [b.0, b.1],
-                }
+                (*from, *to) = ([a.0, a.1], [b.0, b.1]);
             }
-            Action::Key { key } => Action::Key { key: key.clone() },
+            Action::Key { .. } | Action::Wait { .. } => {}
         }
+        out
     }
 }
 
@@ -78,46 +150,31 @@ impl std::fmt::Display for Action {
                 cell: Some([r, c]),
             } => write!(f, "click ({x}, {y})  cell ({r},{c})"),
             Action::Click { x, y, cell: None } => write!(f, "click ({x}, {y})"),
-            Action::Drag { from, to } => write!(
+            Action::Drag {
+                from,
+                to,
+                duration_ms,
+                steps,
+            } => write!(
                 f,
-                "drag ({}, {}) → ({}, {})",
+                "drag ({}, {}) → ({}, {}) in {steps} steps over {duration_ms} ms",
                 from[0], from[1], to[0], to[1]
             ),
-            Action::Key { key } => write!(f, "key {key}"),
-        }
-    }
-}
-
-/// An action whose point falls outside the selected region.
-#[derive(Debug, thiserror::Error, PartialEq)]
-#[error(
-    "action {index} ({action}) would land at ({x}, {y}), outside the selected region {region}; nothing was sent"
-)]
-pub struct Outside {
-    pub index: usize,
-    pub action: String,
-    pub x: i32,
-    pub y: i32,
-    pub region: Rect,
-}
-
-/// Checks that every point of every action lies inside `region`, before
-/// anything is sent: no input may land outside the user's selection.
-pub fn check_inside(actions: &[Action], region: Rect) -> Result<(), Outside> {
-    for (index, a) in actions.iter().enumerate() {
-        for (x, y) in a.points() {
-            if !region.contains(x, y) {
-                return Err(Outside {
-                    index: index + 1,
-                    action: a.to_string(),
-                    x,
-                    y,
-                    region,
-                });
+            Action::Key { key, mods, hold_ms } => {
+                f.write_str("key ")?;
+                for m in mods {
+                    write!(f, "{m}+")?;
+                }
+                write!(f, "{key}")?;
+                match hold_ms {
+                    Some(ms) => write!(f, " held {ms} ms"),
+                    None => Ok(()),
+                }
             }
+            Action::Wait { ms } => write!(f, "wait {ms} ms"),
+            Action::Focus { x, y } => write!(f, "focus click ({x}, {y})"),
         }
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -125,32 +182,36 @@ mod tests {
     use super::*;
 
     #[test]
-    fn refuses_any_point_outside_the_region() {
-        let r = Rect::new(100, 100, 50, 50);
-        let inside = [
-            Action::click_at(100.0, 100.0, (0, 0)),
-            Action::click_at(149.0, 149.0, (1, 1)),
-        ];
-        assert!(check_inside(&inside, r).is_ok());
-        let out = [
-            Action::click_at(120.0, 120.0, (0, 0)),
-            Action::Drag {
-                from: [110, 110],
-                to: [150, 120],
-            },
-        ];
-        let e = check_inside(&out, r).unwrap_err();
-        assert_eq!((e.index, e.x, e.y), (2, 150, 120));
-        assert!(check_inside(&[Action::Key { key: "Left".into() }], r).is_ok());
-    }
-
-    #[test]
-    fn serialises_in_the_documented_shape() {
+    fn serialises_every_kind_in_the_documented_shape() {
         let a = Action::click_at(10.4, 20.6, (1, 2));
         assert_eq!(
             serde_json::to_string(&a).unwrap(),
             r#"{"kind":"click","x":10,"y":21,"cell":[1,2]}"#
         );
         assert_eq!(a.map_points(|x, y| (x + 1, y * 2)).points(), vec![(11, 42)]);
+        let json = |a: &Action| serde_json::to_string(a).unwrap();
+        assert_eq!(
+            json(&Action::key("shift+ctrl+Left").unwrap()),
+            r#"{"kind":"key","key":"Left","mods":["shift","ctrl"]}"#
+        );
+        assert_eq!(
+            json(&Action::drag([1, 2], [3, 4])),
+            r#"{"kind":"drag","from":[1,2],"to":[3,4],"duration_ms":32,"steps":8}"#
+        );
+        assert_eq!(json(&Action::Wait { ms: 40 }), r#"{"kind":"wait","ms":40}"#);
+        assert_eq!(
+            json(&Action::focus_at(5.0, 6.0)),
+            r#"{"kind":"focus","x":5,"y":6}"#
+        );
+    }
+
+    #[test]
+    fn maps_the_points_of_drags_and_focus_clicks() {
+        let d = Action::drag([1, 2], [3, 4]).map_points(|x, y| (x * 10, y * 10));
+        assert_eq!(d.points(), vec![(10, 20), (30, 40)]);
+        let f = Action::focus_at(1.0, 1.0).map_points(|x, y| (x - 5, y));
+        assert_eq!(f, Action::Focus { x: -4, y: 1 });
+        assert!(Action::key("Space").unwrap().points().is_empty());
+        assert!(Action::key("Spacebar").is_err());
     }
 }

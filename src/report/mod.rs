@@ -142,6 +142,16 @@ pub struct Seen {
     pub path: Vec<Cell>,
 }
 
+/// What the board should read as once the first `after` actions of the
+/// plan have been sent: the live player compares it with what it sees,
+/// and re-plans when they differ.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checkpoint {
+    pub after: usize,
+    /// One string per row, as in [`BoardReport::cells`].
+    pub rows: Vec<String>,
+}
+
 /// One board of a walkthrough: the move that led to it (none for the
 /// start) and the board after it.
 #[derive(Clone, Debug, Serialize)]
@@ -189,6 +199,9 @@ pub struct Report {
     pub details: Vec<String>,
     #[serde(skip)]
     pub seen: Seen,
+    /// What the board should read as during and after the plan (live play).
+    #[serde(skip)]
+    pub checkpoints: Vec<Checkpoint>,
 }
 
 impl Report {
@@ -209,6 +222,7 @@ impl Report {
             route: Vec::new(),
             details: Vec::new(),
             seen: Seen::default(),
+            checkpoints: Vec::new(),
         }
     }
 

@@ -7,21 +7,31 @@ use std::process::{Command, Output};
 use boardbot::games::troyis::board::Board;
 use boardbot::games::troyis::solver::Plan;
 
+/// True when running in CI (`CI=true`), where every test must run.
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v.eq_ignore_ascii_case("true") || v == "1")
+}
+
 /// `../shared/data/<sub>` from the project root, or `None` with the reason
-/// printed, so that a plain clone still passes.
+/// printed, so that a plain clone still passes. In CI a missing directory
+/// fails the test instead: a skip there would hide a broken checkout.
 pub fn shared(sub: &str) -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/data")
         .join(sub);
     if dir.is_dir() {
-        Some(dir)
-    } else {
-        println!(
-            "skipped: {} is absent (it holds third-party test data beside the project)",
-            dir.display()
-        );
-        None
+        return Some(dir);
     }
+    assert!(
+        !in_ci(),
+        "{} is absent, and CI=true: the tests that need it must run in CI",
+        dir.display()
+    );
+    println!(
+        "skipped: {} is absent (it holds third-party test data beside the project)",
+        dir.display()
+    );
+    None
 }
 
 pub fn fixtures(sub: &str) -> PathBuf {

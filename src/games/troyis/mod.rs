@@ -18,7 +18,7 @@ pub mod render;
 pub mod solver;
 mod walk;
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use image::RgbImage;
 
@@ -28,7 +28,8 @@ use self::solver::{Limits, Plan, SolveError};
 use super::{Game, GameError, Opt, Options};
 use crate::calibration::{Calibration, Embedded};
 use crate::input::Action;
-use crate::report::{BoardReport, CellIssue, Frame, Report, Verdict, ms_since, value};
+use crate::play::Pacing;
+use crate::report::{BoardReport, CellIssue, Checkpoint, Frame, Report, Verdict, ms_since, value};
 use crate::vision::{GridRead, Lattice};
 
 pub struct Troyis;
@@ -113,6 +114,19 @@ fn walkthrough(board: &Board, plan: &Plan) -> Vec<Frame> {
     out
 }
 
+/// The board once every move of the plan is made, for the live player to
+/// compare with what it sees.
+fn after_plan(board: &Board, plan: &Plan) -> Vec<Checkpoint> {
+    let mut b = board.clone();
+    if plan.squares.iter().any(|&sq| b.step(sq).is_err()) {
+        return Vec::new();
+    }
+    vec![Checkpoint {
+        after: plan.squares.len(),
+        rows: b.row_strings(),
+    }]
+}
+
 /// Solves a board read for sure, filling `report`'s plan and verdict.
 fn plan_into(report: &mut Report, board: &Board, opts: &Options, lattice: Option<&Lattice>) {
     let t = Instant::now();
@@ -147,6 +161,7 @@ fn plan_into(report: &mut Report, board: &Board, opts: &Options, lattice: Option
             report.stats = Some(value(&stats));
             if let Some(lat) = lattice {
                 report.actions = Some(actions(&plan, lat));
+                report.checkpoints = after_plan(board, &plan);
             }
         }
         Err(e @ SolveError::Unreachable(_)) => {
@@ -201,10 +216,18 @@ impl Game for Troyis {
         Some(&CALIBRATION)
     }
 
-    fn default_delay_ms(&self) -> u64 {
-        // The game animates each knight move; clicks closer than this can
-        // land before the knight does.
-        120
+    fn pacing(&self) -> Pacing {
+        Pacing {
+            // The game animates each knight move; clicks closer than this
+            // can land before the knight does.
+            click: Duration::from_millis(120),
+            // Only the clouds move, ten times a second: two captures 8 ms
+            // apart agree nine times in ten.
+            settle_gap: Duration::from_millis(8),
+            settle_max: Duration::from_millis(400),
+            verify: Duration::from_millis(1500),
+            ..Pacing::default()
+        }
     }
 
     fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
@@ -248,5 +271,24 @@ impl Game for Troyis {
         };
         r.timing_ms.vision = Some(vision_ms);
         Ok(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn predicts_the_board_after_the_whole_plan() {
+        let board = Board::parse("K../..W/W..").unwrap();
+        let (plan, _) = solver::solve_with_stats(&board, &Limits::default()).unwrap();
+        let cps = after_plan(&board, &plan);
+        assert_eq!(cps.len(), 1);
+        assert_eq!(cps[0].after, plan.squares.len());
+        let rows = cps[0].rows.join("/");
+        assert!(!rows.contains('W'), "targets left after the plan: {rows}");
+        let last = plan.squares.last().unwrap();
+        let knight = cps[0].rows[last.0].chars().nth(last.1);
+        assert_eq!(knight, Some('K'), "{rows}");
     }
 }
