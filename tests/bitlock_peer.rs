@@ -326,7 +326,7 @@ fn a_tiny_memory_budget_falls_back_to_ida_and_stays_optimal() {
     let path = dir.join("world_1/level_6.txt");
     let level = path.to_str().unwrap();
     let solve = |extra: &str| {
-        let words = format!("--win exact --max-memory 1M --json {extra}");
+        let words = format!("--win exact --max-memory 700K --json {extra}");
         let mut args = vec![level];
         args.extend(words.split_whitespace());
         cli("solve --game bitlock --level", &args)

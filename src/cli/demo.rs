@@ -97,10 +97,9 @@ mod live {
         std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some()
     }
 
-    /// Opens the practice board in a child process and plays it.
-    pub fn run(close_after: Option<u64>) -> anyhow::Result<i32> {
-        let dir = tempfile_dir()?;
-        let result = dir.join("practice.json");
+    /// Opens the practice board in a child process and waits for it to
+    /// say where its lattice is; returns the child and the region around it.
+    fn open_practice(result: &std::path::Path) -> anyhow::Result<(std::process::Child, Rect)> {
         let exe = std::env::current_exe().context("cannot find boardbot's own executable")?;
         let mut child = Command::new(exe)
             .args([
@@ -111,14 +110,14 @@ mod live {
                 "80,80",
                 "--result",
             ])
-            .arg(&result)
+            .arg(result)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
             .context("cannot start the practice board")?;
         let t = Instant::now();
         let lattice = loop {
-            let doc: Option<serde_json::Value> = std::fs::read_to_string(&result)
+            let doc: Option<serde_json::Value> = std::fs::read_to_string(result)
                 .ok()
                 .and_then(|s| serde_json::from_str(&s).ok());
             if let Some(l) = doc.map(|d| d["lattice"].clone()).filter(|l| !l.is_null()) {
@@ -139,6 +138,13 @@ mod live {
             (side + 2.0 * margin) as u32,
             (side + 2.0 * margin) as u32,
         );
+        Ok((child, region))
+    }
+
+    /// Opens the practice board in a child process and plays it.
+    pub fn run(close_after: Option<u64>) -> anyhow::Result<i32> {
+        let dir = tempfile_dir()?;
+        let (mut child, region) = open_practice(&dir.join("practice.json"))?;
         println!(
             "boardbot demo: opened a practice board. In two seconds boardbot will select {region} and play it"
         );

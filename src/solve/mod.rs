@@ -12,9 +12,11 @@
 //! - [`Bits256`]: a 256-bit bitboard; [`Store`]: a compact state table;
 //! - [`Budget`], [`Bytes`] and [`Progress`]: limits, sizes and progress output.
 
+pub mod bidir;
 pub mod bitset;
 pub mod costs;
 pub mod export;
+pub mod ida;
 pub mod map;
 pub mod memory;
 pub mod progress;
@@ -22,13 +24,15 @@ pub mod puzzle;
 pub mod search;
 pub mod store;
 
+pub use bidir::bidirectional;
 pub use bitset::Bits256;
 pub use costs::dijkstra;
+pub use ida::idastar;
 pub use map::{Labels, StateMap, distance_map};
 pub use memory::Bytes;
 pub use progress::Progress;
 pub use puzzle::{Puzzle, Solution};
-pub use search::{Budget, Found, Stats, astar, bfs, bfs_length, bidirectional, idastar};
+pub use search::{Budget, Found, Stats, astar, bfs, bfs_length};
 pub use store::Store;
 
 #[cfg(test)]

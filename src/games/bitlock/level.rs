@@ -82,14 +82,12 @@ pub fn letter(kind: u8) -> char {
 impl Level {
     pub fn parse(text: &str) -> Result<Level, LevelError> {
         let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
-        let lines: Vec<&str> = {
-            // Trailing blank lines are not part of the map.
-            let end = lines
-                .iter()
-                .rposition(|l| !l.trim().is_empty())
-                .map_or(0, |i| i + 1);
-            lines[..end].to_vec()
-        };
+        // Trailing blank lines are not part of the map.
+        let end = lines
+            .iter()
+            .rposition(|l| !l.trim().is_empty())
+            .map_or(0, |i| i + 1);
+        let lines = &lines[..end];
         let rows = lines.len();
         let cols = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
         if rows == 0 || cols == 0 {
@@ -98,57 +96,69 @@ impl Level {
         if rows > 255 || cols > 255 {
             return Err(LevelError::TooLarge { rows, cols });
         }
-        let mut ground = vec![Ground::Floor; rows * cols];
-        let (mut targets, mut tiles, mut movers) = (Vec::new(), Vec::new(), Vec::new());
+        let mut level = Level {
+            rows,
+            cols,
+            ground: vec![Ground::Floor; rows * cols],
+            targets: Vec::new(),
+            tiles: Vec::new(),
+            movers: Vec::new(),
+        };
         for (r, line) in lines.iter().enumerate() {
             for (c, ch) in line.chars().enumerate() {
-                let cell = r * cols + c;
-                match ch {
-                    '#' => ground[cell] = Ground::Wall,
-                    '+' => ground[cell] = Ground::Destroyer,
-                    '*' => movers.push(cell),
-                    'a'..='m' => tiles.push(Tile {
-                        kind: ch as u8 - b'a',
-                        reverse: false,
-                        cell,
-                    }),
-                    'n'..='z' => tiles.push(Tile {
-                        kind: b'z' - ch as u8,
-                        reverse: true,
-                        cell,
-                    }),
-                    'A'..='Z' => targets.push((cell, ch as u8 - b'A')),
-                    '=' | '>' | '<' => {
-                        return Err(LevelError::Unsupported {
-                            line: r + 1,
-                            col: c + 1,
-                            found: ch,
-                            what: "pushers",
-                        });
-                    }
-                    '/' => {
-                        return Err(LevelError::Unsupported {
-                            line: r + 1,
-                            col: c + 1,
-                            found: ch,
-                            what: "slashes",
-                        });
-                    }
-                    _ => {}
-                }
+                level.place(r, c, ch)?;
             }
         }
-        if targets.is_empty() {
+        level.check()?;
+        level.tiles.sort();
+        level.movers.sort();
+        Ok(level)
+    }
+
+    /// Puts what `ch` stands for at row `r`, column `c`.
+    fn place(&mut self, r: usize, c: usize, ch: char) -> Result<(), LevelError> {
+        let cell = r * self.cols + c;
+        let unsupported = |what| LevelError::Unsupported {
+            line: r + 1,
+            col: c + 1,
+            found: ch,
+            what,
+        };
+        match ch {
+            '#' => self.ground[cell] = Ground::Wall,
+            '+' => self.ground[cell] = Ground::Destroyer,
+            '*' => self.movers.push(cell),
+            'a'..='m' => self.tiles.push(Tile {
+                kind: ch as u8 - b'a',
+                reverse: false,
+                cell,
+            }),
+            'n'..='z' => self.tiles.push(Tile {
+                kind: b'z' - ch as u8,
+                reverse: true,
+                cell,
+            }),
+            'A'..='Z' => self.targets.push((cell, ch as u8 - b'A')),
+            '=' | '>' | '<' => return Err(unsupported("pushers")),
+            '/' => return Err(unsupported("slashes")),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// A level needs targets, tiles, and a tile for every target's type.
+    fn check(&self) -> Result<(), LevelError> {
+        if self.targets.is_empty() {
             return Err(LevelError::NoTargets);
         }
-        if tiles.is_empty() {
+        if self.tiles.is_empty() {
             return Err(LevelError::NoTiles);
         }
-        for &(cell, kind) in &targets {
-            if !tiles.iter().any(|t| t.kind == kind) {
+        for &(cell, kind) in &self.targets {
+            if !self.tiles.iter().any(|t| t.kind == kind) {
                 return Err(LevelError::NoTileForTarget {
-                    line: cell / cols + 1,
-                    col: cell % cols + 1,
+                    line: cell / self.cols + 1,
+                    col: cell % self.cols + 1,
                     kind: letter(kind),
                     lower: char::from(b'a' + kind),
                     reverse: if kind < 13 {
@@ -159,16 +169,7 @@ impl Level {
                 });
             }
         }
-        tiles.sort();
-        movers.sort();
-        Ok(Level {
-            rows,
-            cols,
-            ground,
-            targets,
-            tiles,
-            movers,
-        })
+        Ok(())
     }
 
     /// The cell one step from `cell` in direction `(dr, dc)`, if on the map.

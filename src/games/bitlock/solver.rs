@@ -83,6 +83,94 @@ fn need(a: (i32, i32), b: (i32, i32), reverse: bool) -> [u32; 4] {
     ]
 }
 
+/// Distance from every cell to a way of being destroyed, and the cells a
+/// moving destroyer can reach. Moving destroyers can reach their open
+/// region, and a tile anywhere there might be landed on; fixed destroyers
+/// are one step past any floor cell next to them.
+fn death_distances(rules: &Rules) -> (Vec<u32>, Vec<u32>) {
+    let l = &rules.level;
+    let mover_reach = distances(rules, l.movers.iter().copied());
+    let mut to_death = distances(
+        rules,
+        (0..l.ground.len()).filter(|&c| mover_reach[c] != FAR),
+    );
+    let next_to_destroyer = |c: usize| {
+        [(0, 1), (0, -1), (1, 0), (-1, 0)].iter().any(|&(dr, dc)| {
+            l.neighbour(c, dr, dc)
+                .is_some_and(|n| l.ground[n] == Ground::Destroyer)
+        })
+    };
+    for (c, death) in to_death.iter_mut().enumerate() {
+        if l.ground[c] == Ground::Floor && next_to_destroyer(c) {
+            *death = (*death).min(1);
+        }
+    }
+    // Spread the destroyers' reach over the floor.
+    let mut q: VecDeque<usize> = (0..l.ground.len())
+        .filter(|&c| to_death[c] != FAR)
+        .collect();
+    while let Some(c) = q.pop_front() {
+        for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+            if let Some(n) = l.neighbour(c, dr, dc) {
+                if l.ground[n] == Ground::Floor && to_death[n] > to_death[c] + 1 {
+                    to_death[n] = to_death[c] + 1;
+                    q.push_back(n);
+                }
+            }
+        }
+    }
+    (to_death, mover_reach)
+}
+
+/// Under `exact`: per type, direction flag and cell, the fewest moves in
+/// each direction that take a tile there to a target of its type or to a
+/// destroyer. Empty for other win rules and absent tile kinds.
+fn tile_needs(
+    rules: &Rules,
+    win: Win,
+    rc: &[(i32, i32)],
+    mover_reach: &[u32],
+) -> Vec<Vec<[u32; 4]>> {
+    let l = &rules.level;
+    // Where a tile may end: a target of its type, a fixed destroyer, or
+    // anywhere a moving destroyer can go.
+    let death_cells: Vec<usize> = (0..l.ground.len())
+        .filter(|&c| l.ground[c] == Ground::Destroyer || mover_reach[c] != FAR)
+        .collect();
+    let present = |kr: usize| {
+        l.tiles
+            .iter()
+            .any(|t| usize::from(t.kind) * 2 + usize::from(t.reverse) == kr)
+    };
+    (0..52)
+        .map(|kr| {
+            if win != Win::Exact || !present(kr) {
+                return Vec::new();
+            }
+            let (kind, reverse) = ((kr / 2) as u8, kr % 2 == 1);
+            let ends: Vec<usize> = l
+                .targets
+                .iter()
+                .filter(|t| t.1 == kind)
+                .map(|t| t.0)
+                .chain(death_cells.iter().copied())
+                .collect();
+            (0..l.ground.len())
+                .map(|c| {
+                    let mut best = [FAR; 4];
+                    for &e in &ends {
+                        let n = need(rc[c], rc[e], reverse);
+                        for d in 0..4 {
+                            best[d] = best[d].min(n[d]);
+                        }
+                    }
+                    best.map(|v| if v == FAR { 0 } else { v })
+                })
+                .collect()
+        })
+        .collect()
+}
+
 impl Solver {
     /// The solver's tables for `rules` (which it keeps a copy of).
     pub fn new(rules: &Rules, win: Win) -> Solver {
@@ -95,39 +183,7 @@ impl Solver {
         let to_kind = (0..26u8)
             .map(|k| distances(rules, l.targets.iter().filter(|t| t.1 == k).map(|t| t.0)))
             .collect();
-        // Moving destroyers can reach their open region; a tile anywhere
-        // there might be landed on. Fixed destroyers are one step past
-        // any floor cell next to them.
-        let mover_reach = distances(rules, l.movers.iter().copied());
-        let mut to_death = distances(
-            rules,
-            (0..l.ground.len()).filter(|&c| mover_reach[c] != FAR),
-        );
-        for (c, death) in to_death.iter_mut().enumerate() {
-            if l.ground[c] == Ground::Floor {
-                for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
-                    if l.neighbour(c, dr, dc)
-                        .is_some_and(|n| l.ground[n] == Ground::Destroyer)
-                    {
-                        *death = (*death).min(1);
-                    }
-                }
-            }
-        }
-        // Spread the destroyers' reach over the floor.
-        let mut q: VecDeque<usize> = (0..l.ground.len())
-            .filter(|&c| to_death[c] != FAR)
-            .collect();
-        while let Some(c) = q.pop_front() {
-            for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
-                if let Some(n) = l.neighbour(c, dr, dc) {
-                    if l.ground[n] == Ground::Floor && to_death[n] > to_death[c] + 1 {
-                        to_death[n] = to_death[c] + 1;
-                        q.push_back(n);
-                    }
-                }
-            }
-        }
+        let (to_death, mover_reach) = death_distances(rules);
         let mut targets_of = vec![0; 26];
         for &(_, k) in &l.targets {
             targets_of[k as usize] += 1;
@@ -135,43 +191,7 @@ impl Solver {
         let rc: Vec<(i32, i32)> = (0..l.ground.len())
             .map(|c| ((c / l.cols) as i32, (c % l.cols) as i32))
             .collect();
-        // Where a tile may end under `exact`: a target of its type, a
-        // fixed destroyer, or anywhere a moving destroyer can go.
-        let death_cells: Vec<usize> = (0..l.ground.len())
-            .filter(|&c| l.ground[c] == Ground::Destroyer || mover_reach[c] != FAR)
-            .collect();
-        let present = |kr: usize| {
-            l.tiles
-                .iter()
-                .any(|t| usize::from(t.kind) * 2 + usize::from(t.reverse) == kr)
-        };
-        let tile_need = (0..52)
-            .map(|kr| {
-                if win != Win::Exact || !present(kr) {
-                    return Vec::new();
-                }
-                let (kind, reverse) = ((kr / 2) as u8, kr % 2 == 1);
-                let ends: Vec<usize> = l
-                    .targets
-                    .iter()
-                    .filter(|t| t.1 == kind)
-                    .map(|t| t.0)
-                    .chain(death_cells.iter().copied())
-                    .collect();
-                (0..l.ground.len())
-                    .map(|c| {
-                        let mut best = [FAR; 4];
-                        for &e in &ends {
-                            let n = need(rc[c], rc[e], reverse);
-                            for d in 0..4 {
-                                best[d] = best[d].min(n[d]);
-                            }
-                        }
-                        best.map(|v| if v == FAR { 0 } else { v })
-                    })
-                    .collect()
-            })
-            .collect();
+        let tile_need = tile_needs(rules, win, &rc, &mover_reach);
         Solver {
             rules: rules.clone(),
             win,

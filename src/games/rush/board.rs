@@ -107,51 +107,8 @@ const FIELD: u64 = (1 << BITS) - 1;
 impl Puzzle {
     /// Parses a board, as 36 characters or as 6 lines of 6.
     pub fn parse(text: &str) -> Result<(Puzzle, State), ParseError> {
-        let t = text.trim();
-        let rows: Vec<&str> = if t.contains(['\n', '/']) {
-            t.split(['\n', '/'])
-                .map(str::trim)
-                .filter(|r| !r.is_empty())
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let cells: Vec<char> = if rows.is_empty() {
-            t.chars().collect()
-        } else {
-            for (i, r) in rows.iter().enumerate() {
-                if r.chars().count() != SIZE {
-                    return Err(ParseError::Ragged {
-                        row: i + 1,
-                        found: r.chars().count(),
-                    });
-                }
-            }
-            rows.concat().chars().collect()
-        };
-        if cells.len() != SIZE * SIZE {
-            return Err(ParseError::Length(cells.len()));
-        }
-        let mut walls = 0u64;
-        let mut letters: Vec<(char, Vec<usize>)> = Vec::new();
-        for (i, &ch) in cells.iter().enumerate() {
-            match ch {
-                'o' | '.' => {}
-                'x' => walls |= 1 << i,
-                'A'..='Z' => match letters.iter_mut().find(|(l, _)| *l == ch) {
-                    Some((_, v)) => v.push(i),
-                    None => letters.push((ch, vec![i])),
-                },
-                _ => {
-                    return Err(ParseError::BadChar {
-                        row: i / SIZE + 1,
-                        col: i % SIZE + 1,
-                        found: ch,
-                    });
-                }
-            }
-        }
-        letters.sort_by_key(|(l, _)| *l);
+        let cells = cells_of(text)?;
+        let (walls, letters) = scan(&cells)?;
         if letters.first().is_none_or(|(l, _)| *l != 'A') {
             return Err(ParseError::NoRedCar);
         }
@@ -161,51 +118,14 @@ impl Puzzle {
         let mut vehicles = Vec::new();
         let mut state: State = 0;
         for (k, (letter, idx)) in letters.iter().enumerate() {
-            let (r0, c0) = (idx[0] / SIZE, idx[0] % SIZE);
-            let len = idx.len();
-            if !(2..=3).contains(&len) {
-                return Err(ParseError::Len {
-                    letter: *letter,
-                    row: r0 + 1,
-                    col: c0 + 1,
-                    len,
-                });
-            }
-            let horizontal =
-                idx.iter().all(|&i| i / SIZE == r0) && idx.windows(2).all(|w| w[1] == w[0] + 1);
-            let vertical =
-                idx.iter().all(|&i| i % SIZE == c0) && idx.windows(2).all(|w| w[1] == w[0] + SIZE);
-            if !horizontal && !vertical {
-                return Err(ParseError::Shape {
-                    letter: *letter,
-                    row: r0 + 1,
-                    col: c0 + 1,
-                });
-            }
-            if k == 0 && !horizontal {
+            let (v, offset) = vehicle(*letter, idx)?;
+            if k == 0 && !v.horizontal {
                 return Err(ParseError::RedCarVertical);
             }
-            let (line, offset) = if horizontal { (r0, c0) } else { (c0, r0) };
-            vehicles.push(Vehicle {
-                letter: *letter,
-                horizontal,
-                len: len as u8,
-                line: line as u8,
-            });
+            vehicles.push(v);
             state |= (offset as u64) << (BITS * k as u32);
         }
-        let masks = vehicles
-            .iter()
-            .map(|v| {
-                let mut m = [0u64; SIZE];
-                for off in 0..=v.max_offset() {
-                    for k in 0..v.len {
-                        m[off as usize] |= 1 << v.cell(off + k);
-                    }
-                }
-                m
-            })
-            .collect();
+        let masks = vehicles.iter().map(masks_of).collect();
         Ok((
             Puzzle {
                 vehicles,
@@ -328,6 +248,104 @@ impl Puzzle {
         let b: Vec<char> = self.board_string(s).chars().collect();
         b.chunks(SIZE).map(|r| r.iter().collect()).collect()
     }
+}
+
+/// The 36 cells of a board written on one line or as six rows.
+fn cells_of(text: &str) -> Result<Vec<char>, ParseError> {
+    let t = text.trim();
+    let cells: Vec<char> = if t.contains(['\n', '/']) {
+        let rows: Vec<&str> = t
+            .split(['\n', '/'])
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+            .collect();
+        for (i, r) in rows.iter().enumerate() {
+            if r.chars().count() != SIZE {
+                return Err(ParseError::Ragged {
+                    row: i + 1,
+                    found: r.chars().count(),
+                });
+            }
+        }
+        rows.concat().chars().collect()
+    } else {
+        t.chars().collect()
+    };
+    if cells.len() != SIZE * SIZE {
+        return Err(ParseError::Length(cells.len()));
+    }
+    Ok(cells)
+}
+
+/// The walls' bitboard, and each vehicle letter's cells, by letter.
+type Scanned = (u64, Vec<(char, Vec<usize>)>);
+
+fn scan(cells: &[char]) -> Result<Scanned, ParseError> {
+    let mut walls = 0u64;
+    let mut letters: Vec<(char, Vec<usize>)> = Vec::new();
+    for (i, &ch) in cells.iter().enumerate() {
+        match ch {
+            'o' | '.' => {}
+            'x' => walls |= 1 << i,
+            'A'..='Z' => match letters.iter_mut().find(|(l, _)| *l == ch) {
+                Some((_, v)) => v.push(i),
+                None => letters.push((ch, vec![i])),
+            },
+            _ => {
+                return Err(ParseError::BadChar {
+                    row: i / SIZE + 1,
+                    col: i % SIZE + 1,
+                    found: ch,
+                });
+            }
+        }
+    }
+    letters.sort_by_key(|(l, _)| *l);
+    Ok((walls, letters))
+}
+
+/// A vehicle from its letter and cells, with its offset along its line.
+fn vehicle(letter: char, idx: &[usize]) -> Result<(Vehicle, usize), ParseError> {
+    let (r0, c0) = (idx[0] / SIZE, idx[0] % SIZE);
+    let len = idx.len();
+    if !(2..=3).contains(&len) {
+        return Err(ParseError::Len {
+            letter,
+            row: r0 + 1,
+            col: c0 + 1,
+            len,
+        });
+    }
+    let horizontal =
+        idx.iter().all(|&i| i / SIZE == r0) && idx.windows(2).all(|w| w[1] == w[0] + 1);
+    let vertical =
+        idx.iter().all(|&i| i % SIZE == c0) && idx.windows(2).all(|w| w[1] == w[0] + SIZE);
+    if !horizontal && !vertical {
+        return Err(ParseError::Shape {
+            letter,
+            row: r0 + 1,
+            col: c0 + 1,
+        });
+    }
+    let (line, offset) = if horizontal { (r0, c0) } else { (c0, r0) };
+    let v = Vehicle {
+        letter,
+        horizontal,
+        len: len as u8,
+        line: line as u8,
+    };
+    Ok((v, offset))
+}
+
+/// The cells a vehicle covers at each offset.
+fn masks_of(v: &Vehicle) -> [u64; SIZE] {
+    let mut m = [0u64; SIZE];
+    for off in 0..=v.max_offset() {
+        for k in 0..v.len {
+            m[off as usize] |= 1 << v.cell(off + k);
+        }
+    }
+    m
 }
 
 #[cfg(test)]
