@@ -104,7 +104,7 @@ impl Player<'_> {
         let seen = dir.join(format!("{}-{stamp}-seen.png", self.game.id()));
         cap.image.save(&shot).ok()?;
         let s = &report.seen;
-        debug::render(&cap.image, s.grid.as_ref(), s.start, &s.path)
+        debug::render(&cap.image, s.grid.as_ref(), &[])
             .save(&seen)
             .ok()?;
         Some((shot, seen))

@@ -4,7 +4,6 @@
 
 use serde::Serialize;
 
-use crate::geom::Cell;
 use crate::input::Action;
 use crate::vision::GridRead;
 
@@ -104,12 +103,7 @@ impl BoardReport {
     }
 }
 
-/// A cell that could not be read, and why.
-#[derive(Clone, Debug, Serialize)]
-pub struct CellIssue {
-    pub cell: [usize; 2],
-    pub why: String,
-}
+pub use crate::vision::CellIssue;
 
 #[derive(Clone, Copy, Debug, Default, Serialize)]
 pub struct Timing {
@@ -124,8 +118,6 @@ pub struct Timing {
 #[derive(Clone, Debug, Default)]
 pub struct Seen {
     pub grid: Option<GridRead>,
-    pub start: Option<Cell>,
-    pub path: Vec<Cell>,
 }
 
 /// The result of `solve`, `play --dry-run` and friends.

@@ -71,13 +71,12 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
     }
     let report = if let Some(path) = &a.image {
         let cal = game.load_calibration(a.calibration.as_deref())?;
-        let img = image::open(path)
-            .with_context(|| format!("cannot read the image {}", path.display()))?
-            .to_rgb8();
+        let img = crate::vision::image_file::open(path)?;
         let report = game.solve_image(&img, &cal, &opts)?;
         if let Some(out) = &a.debug_image {
             let seen = &report.seen;
-            let overlay = debug::render(&img, seen.grid.as_ref(), seen.start, &seen.path);
+            let acts = report.actions.as_deref().unwrap_or(&[]);
+            let overlay = debug::render(&img, seen.grid.as_ref(), acts);
             overlay
                 .save(out)
                 .with_context(|| format!("cannot write the debug image {}", out.display()))?;

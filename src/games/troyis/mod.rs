@@ -126,7 +126,6 @@ fn plan_into(report: &mut Report, board: &Board, opts: &SolveOptions, lattice: O
     let t = Instant::now();
     let result = solver::solve_with_stats(board, &limits(opts));
     report.timing_ms.solve = ms_since(t);
-    report.seen.start = Some(board.knight());
     let mut text = String::new();
     match result {
         Ok((plan, stats)) => {
@@ -164,7 +163,6 @@ fn plan_into(report: &mut Report, board: &Board, opts: &SolveOptions, lattice: O
                 }
                 text.push('\n');
             }
-            report.seen.path = plan.squares.clone();
             report.plan = Some(serde_json::to_value(&plan).expect("plans serialise"));
             report.stats = Some(serde_json::to_value(stats).expect("stats serialise"));
             if let Some(lat) = lattice {
