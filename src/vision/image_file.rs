@@ -13,7 +13,9 @@ pub const MAX_PIXELS: u64 = 50_000_000;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ImageFileError {
-    #[error("{path} is a folder, not an image file; give the path of a screenshot (a PNG file)")]
+    #[error(
+        "cannot read the image {path}: it is a folder, not an image file; give the path of a screenshot (a PNG file)"
+    )]
     Directory { path: String },
     #[error("cannot read the image {path}: {source}")]
     Read {
@@ -21,10 +23,10 @@ pub enum ImageFileError {
         #[source]
         source: std::io::Error,
     },
-    #[error("{path} is not an image boardbot can read: its content is not PNG ({what})")]
+    #[error("cannot read the image {path}: its content is not PNG ({what})")]
     Format { path: String, what: String },
     #[error(
-        "{path} is {width}×{height} pixels ({pixels} in all), larger than boardbot reads ({MAX_PIXELS} pixels); crop it to the board"
+        "cannot read the image {path}: it is {width}×{height} pixels ({pixels} in all), more than boardbot reads ({MAX_PIXELS} pixels); crop it to the board"
     )]
     TooLarge {
         path: String,
@@ -32,7 +34,7 @@ pub enum ImageFileError {
         height: u32,
         pixels: u64,
     },
-    #[error("{path} is a damaged or unreadable image: {message}")]
+    #[error("cannot read the image {path}: it is damaged ({message})")]
     Decode { path: String, message: String },
 }
 

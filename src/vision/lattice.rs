@@ -261,8 +261,14 @@ fn nearest(peaks: &[Peak], target: f64, tol: f64) -> Option<usize> {
 /// The peak where the next line of a run is expected, if there is one: the
 /// nearest within a tolerance, or the image's border when the line would
 /// fall on or just past it (a selection cut tight around the board).
+///
+/// The tolerance is at least 2.5 px: at 20–30 px a cell, a rescaled
+/// one-pixel line's peak drifts by up to a pixel and a quarter either way
+/// (clouds and pieces beside it pull its edges), so two neighbouring lines
+/// can be 2.5 px off the pitch; a tighter bound breaks the run there and
+/// loses the board's outer rows.
 fn next_line(peaks: &[Peak], target: f64, pitch: f64) -> Option<usize> {
-    let tol = (0.07 * pitch).max(1.5);
+    let tol = (0.07 * pitch).max(2.5);
     if let Some(k) = nearest(peaks, target, tol) {
         return Some(k);
     }
@@ -638,6 +644,31 @@ mod tests {
                 "{lat:?}"
             );
         }
+    }
+
+    #[test]
+    fn finds_small_cells_whose_lines_drift_by_a_pixel() {
+        // 9 × 9 cells of 20 px; each line drawn up to a pixel off its place,
+        // as a one-pixel line is after rescaling a screenshot.
+        let drift = [0.0, 0.6, -0.5, 0.7, 0.2, -0.6, 0.5, -0.4, 0.6, 0.0];
+        let (x0, pitch, n) = (6.0, 20.0, 9usize);
+        let at = |k: usize| x0 + pitch * k as f64 + drift[k];
+        let img = RgbImage::from_fn(200, 200, |x, y| {
+            let on = |v: u32| (0..=n).any(|k| (f64::from(v) - at(k)).abs() < 0.6);
+            let inside = |v: u32| f64::from(v) >= at(0) - 0.6 && f64::from(v) <= at(n) + 0.6;
+            let cell = |v: u32| (1..=n).filter(|&k| at(k) < f64::from(v)).count();
+            if !(inside(x) && inside(y)) {
+                Rgb([90, 95, 200])
+            } else if on(x) || on(y) {
+                Rgb([255, 255, 255])
+            } else if (cell(x) * 7 + cell(y) * 3) % 5 < 2 {
+                Rgb([110, 110, 230])
+            } else {
+                Rgb([226, 226, 250])
+            }
+        });
+        let lat = find_lattice(&img, &LatticeParams::default()).expect("a lattice");
+        assert_eq!((lat.rows(), lat.cols()), (n, n), "{lat:?}");
     }
 
     #[test]
