@@ -37,8 +37,11 @@ struct Shot {
     seed: u64,
 }
 
+/// side, targets, moves made, pitch, margins, clouds
+type Spec = (usize, usize, usize, f64, [f64; 4], usize);
+
 fn shots() -> Vec<Shot> {
-    let spec: &[(usize, usize, usize, f64, [f64; 4], usize)] = &[
+    let spec: &[Spec] = &[
         // side, targets, moves made, pitch, margins, clouds
         (8, 30, 5, 40.0, [12.0, 9.0, 15.0, 11.0], 3),
         (5, 14, 2, 20.0, [6.0, 4.0, 8.0, 5.0], 0),

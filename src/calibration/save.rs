@@ -136,20 +136,14 @@ fn slug(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::calibration::{Calibration, Embedded};
-
-    static DEMO: Embedded = Embedded {
-        path: "calibration/troyis.toml",
-        text: include_str!("../../calibration/troyis.toml"),
-        files: &[(
-            "templates/troyis/knight.png",
-            include_bytes!("../../templates/troyis/knight.png"),
-        )],
-    };
+    use crate::calibration::Calibration;
+    use crate::games::Game;
+    use crate::games::troyis::Troyis;
 
     #[test]
     fn what_is_written_loads_back_the_same() {
-        let cal = Calibration::embedded(&DEMO, "troyis").unwrap();
+        let builtin = Troyis.calibration().expect("troyis has a calibration");
+        let cal = Calibration::embedded(builtin, "troyis").unwrap();
         let knight = image::open(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/templates/troyis/knight.png"

@@ -67,11 +67,8 @@ fn colour(name: &str, what: &str) -> anyhow::Result<[u8; 3]> {
         .ok_or_else(|| anyhow!("unknown {what} colour {name:?}; give a name or #rrggbb"))
 }
 
-pub fn run(a: Args) -> anyhow::Result<()> {
-    if a.game != "troyis" {
-        bail!("only troyis has a renderer");
-    }
-    let board = Board::parse(&a.board).map_err(|e| anyhow!("--board: {e}"))?;
+/// The drawing style the arguments ask for, checked.
+fn style(a: &Args) -> anyhow::Result<Style> {
     let margins: Vec<f64> = a
         .margins
         .split(',')
@@ -97,7 +94,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             Skin::NAMES.join(", ")
         )
     })?;
-    let style = Style {
+    Ok(Style {
         margins: [l, t, r, b],
         knight_bg: match &a.knight_bg {
             Some(n) if n == "red" => palette::KNIGHT_RED,
@@ -112,7 +109,16 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         clouds: a.clouds,
         seed: a.seed,
         ..Style::new(a.pitch)
-    };
+    })
+}
+
+pub fn run(a: Args) -> anyhow::Result<()> {
+    if a.game != "troyis" {
+        bail!("only troyis has a renderer");
+    }
+    let board = Board::parse(&a.board).map_err(|e| anyhow!("--board: {e}"))?;
+    let style = style(&a)?;
+    let [l, t, r, b] = style.margins;
     let mut img = render::render(&board, &style);
     if a.dim {
         render::dim(&mut img);

@@ -226,6 +226,23 @@ pub fn render(board: &Board, style: &Style) -> RgbImage {
     img
 }
 
+/// How much cloud lies over the point `(x, y)`.
+fn cloud_alpha(clouds: &[Cloud], x: f64, y: f64) -> f64 {
+    clouds
+        .iter()
+        .map(|cl| {
+            let cover = cl
+                .lobes
+                .iter()
+                .map(|&(lx, ly, rx, ry)| {
+                    (-(((x - lx) / rx).powi(2) + ((y - ly) / ry).powi(2))).exp()
+                })
+                .fold(0.0, f64::max);
+            cl.alpha * cover
+        })
+        .sum()
+}
+
 /// Draws the board onto `img` at `lattice` (used by the practice window).
 pub fn render_into(img: &mut RgbImage, board: &Board, style: &Style, lattice: &Lattice) {
     let lw = style.line_width();
@@ -291,15 +308,7 @@ pub fn render_into(img: &mut RgbImage, board: &Board, style: &Style, lattice: &L
                     }
                 }
             };
-            let mut a = 0.0;
-            for cl in &cloud_list {
-                let mut cover: f64 = 0.0;
-                for &(lx, ly, rx, ry) in &cl.lobes {
-                    let q = ((x - lx) / rx).powi(2) + ((y - ly) / ry).powi(2);
-                    cover = cover.max((-q).exp());
-                }
-                a += cl.alpha * cover;
-            }
+            let a = cloud_alpha(&cloud_list, x, y);
             if a > 0.004 {
                 c = mix(c, [255.0; 3], a.min(0.6) as f32);
             }
