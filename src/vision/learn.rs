@@ -259,8 +259,11 @@ fn dedup_markers(markers: &[Marker]) -> Vec<&Marker> {
 /// `colors_of` gives a letter's cell colours.
 fn learn_classes(base: &ReadParams, colors_of: impl Fn(char) -> Vec<Rgb>) -> Vec<ColorClass> {
     let haze = base.classes.iter().find_map(|c| c.haze);
-    let mut letters: Vec<char> = base.classes.iter().map(|c| c.letter).collect();
-    letters.dedup();
+    let letters: Vec<char> = base
+        .letters()
+        .into_iter()
+        .filter(|&l| base.classes.iter().any(|c| c.letter == l))
+        .collect();
     let mut fitted: Vec<(ColorClass, f32)> = Vec::new();
     for l in letters {
         let colors = colors_of(l);
