@@ -92,6 +92,8 @@ pub struct LearnedTemplate {
     pub image: RgbImage,
     pub mirror: bool,
     pub min_score: f32,
+    /// The template made from `image`.
+    pub template: Template,
 }
 
 /// What was learned, ready to save.
@@ -165,7 +167,7 @@ pub fn learn(
             templates.push(cut_template(img, &lattice, (r, c), m)?);
         }
     }
-    let params = assemble(base, &lattice, classes, &templates, &missing)?;
+    let params = assemble(base, &lattice, classes, &templates, &missing);
     let params = with_mark_threshold(params, board, &samples);
     self_check(img, board, &params)?;
     Ok(Learned {
@@ -396,8 +398,9 @@ fn cut_template(
         return Err(flat());
     }
     let image = image::imageops::crop_imm(img, x0, y0, x1 - x0, y1 - y0).to_image();
-    Template::from_image(&image, m.template.mirrors()).ok_or_else(flat)?;
+    let template = Template::from_image(&image, m.template.mirrors()).ok_or_else(flat)?;
     Ok(LearnedTemplate {
+        template,
         letter: m.letter,
         name: m.name.clone(),
         image,
@@ -414,24 +417,18 @@ fn assemble(
     mut classes: Vec<ColorClass>,
     templates: &[LearnedTemplate],
     kept: &[(char, String)],
-) -> Result<ReadParams, LearnError> {
+) -> ReadParams {
     let is_kept = |l: char| kept.iter().any(|(k, _)| *k == l);
     classes.extend(base.classes.iter().filter(|c| is_kept(c.letter)).cloned());
-    let mut markers = Vec::new();
-    for t in templates {
-        let template =
-            Template::from_image(&t.image, t.mirror).ok_or(LearnError::FlatTemplate {
-                name: t.name.clone(),
-                row: 0,
-                col: 0,
-            })?;
-        markers.push(Marker {
+    let mut markers: Vec<Marker> = templates
+        .iter()
+        .map(|t| Marker {
             letter: t.letter,
             name: t.name.clone(),
-            template,
+            template: t.template.clone(),
             min_score: t.min_score,
-        });
-    }
+        })
+        .collect();
     markers.extend(base.markers.iter().filter(|m| is_kept(m.letter)).cloned());
     let (pitch, _) = lattice.pitch();
     let mut lp = base.lattice.clone();
@@ -440,12 +437,12 @@ fn assemble(
     lp.min_pitch = lp.min_pitch.min(0.5 * pitch);
     lp.max_pitch = lp.max_pitch.max(2.0 * pitch);
     lp.square_board &= lattice.rows() == lattice.cols();
-    Ok(ReadParams {
+    ReadParams {
         lattice: lp,
         classes,
         markers,
         ..base.clone()
-    })
+    }
 }
 
 /// Moves the plain/marked threshold between the plain cells' marks and
