@@ -217,3 +217,107 @@ pub fn cut_sides(img: &RgbImage, lattice: &Lattice, params: &ReadParams) -> Vec<
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vision::color::{ColorClass, Rgb};
+    use crate::vision::grid::read_grid;
+    use crate::vision::lattice::LatticeParams;
+    use image::Rgb as P;
+
+    const LIGHT: [u8; 3] = [226, 226, 250];
+    const DARK: [u8; 3] = [110, 110, 230];
+
+    fn params() -> ReadParams {
+        let class = |letter, c: [u8; 3]| ColorClass {
+            letter,
+            name: letter.to_string(),
+            stops: vec![Rgb::from_u8(c)],
+            tolerance: 24.0,
+            haze: None,
+        };
+        ReadParams {
+            lattice: LatticeParams::default(),
+            sample: SampleParams::default(),
+            max_plain_marks: 0.6,
+            min_confidence: 0.6,
+            classes: vec![class('W', LIGHT), class('.', DARK)],
+            markers: Vec::new(),
+        }
+    }
+
+    /// A 6 × 6 board of 30 px cells at (20, 20), white lines, on a page;
+    /// `paint` may recolour a cell.
+    fn board(paint: impl Fn(usize, usize) -> Option<[u8; 3]>) -> RgbImage {
+        RgbImage::from_fn(220, 220, |x, y| {
+            let (u, v) = (f64::from(x) - 20.0, f64::from(y) - 20.0);
+            if !(-1.0..181.0).contains(&u) || !(-1.0..181.0).contains(&v) {
+                return P([90, 95, 200]);
+            }
+            let near = |t: f64| (t - 30.0 * (t / 30.0).round()).abs() < 1.0;
+            if near(u) || near(v) {
+                return P([255, 255, 255]);
+            }
+            let (r, c) = ((v / 30.0) as usize, (u / 30.0) as usize);
+            P(paint(r, c).unwrap_or(if (r + 2 * c) % 3 == 0 { DARK } else { LIGHT }))
+        })
+    }
+
+    fn verdict(img: &RgbImage) -> Trust {
+        let p = params();
+        trust(img, read_grid(img, &p).as_ref(), &p)
+    }
+
+    #[test]
+    fn says_trusted_unreadable_not_this_game_cut_or_no_board() {
+        assert!(matches!(verdict(&board(|_, _| None)), Trust::Trusted));
+        let green = board(|r, c| ((r, c) == (2, 3)).then_some([40, 200, 40]));
+        match verdict(&green) {
+            Trust::Unreadable { total, issues } => {
+                assert_eq!(total, 36);
+                assert_eq!(issues.len(), 1);
+                assert_eq!(issues[0].cell, [2, 3]);
+                assert!(
+                    issues[0].why.contains("matches no cell class"),
+                    "{issues:?}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        let alien = board(|_, _| Some([200, 120, 20]));
+        let v = verdict(&alien);
+        assert!(
+            matches!(
+                v,
+                Trust::NotThisGame {
+                    rows: 6,
+                    cols: 6,
+                    ..
+                }
+            ),
+            "{v:?}"
+        );
+        assert!(v.is_no_board());
+        // A selection that cuts through the third column.
+        let full = board(|_, _| None);
+        let cut = image::imageops::crop_imm(&full, 95, 0, 125, 220).to_image();
+        match verdict(&cut) {
+            Trust::CutEdge { sides } => assert!(sides.contains(&Side::Left), "{sides:?}"),
+            other => panic!("{other:?}"),
+        }
+        let flat = RgbImage::from_pixel(200, 200, P([90, 95, 200]));
+        let v = verdict(&flat);
+        assert!(
+            matches!(
+                v,
+                Trust::NoLattice {
+                    min_cells: 3,
+                    max_cells: 16
+                }
+            ),
+            "{v:?}"
+        );
+        assert!(v.to_string().starts_with("no board found"), "{v}");
+    }
+}
