@@ -8,8 +8,10 @@
 //!
 //! - [`capture`] grabs the selected region of the screen and maps its
 //!   pixels to input coordinates;
-//! - [`vision`] finds a board's lattice in a screenshot and classifies each
-//!   cell, guided by the game's [`calibration`];
+//! - [`vision`] finds a board's lattice in a screenshot, classifies each
+//!   cell and says whether the read can be trusted, guided by a
+//!   [`vision::ReadParams`] that [`calibration`] loads from the game's TOML
+//!   file (built in, the user's own from `boardbot calibrate`, or named);
 //! - [`games`] holds each game: its rules (a typed [`solve::Puzzle`]), its
 //!   reader and its art, behind the object-safe [`games::Game`] trait, and
 //!   the registry that names them;

@@ -1,5 +1,6 @@
-//! The real Troyis screenshots in `../shared/data/troyis`, as given and
-//! rescaled to 0.6×, 1.5× and 2× and padded inside a page-coloured margin:
+//! The real Troyis screenshots in `../shared/data/troyis`, as given,
+//! rescaled to 0.6×, 1.5× and 2×, rescaled to small cells (20 to 27 px a
+//! cell, as on a dense screen) and padded inside a page-coloured margin:
 //! every playable one must read as its ground truth and get a legal
 //! Hamiltonian plan with every click inside its cell; every other one must
 //! get no click at all.
@@ -11,61 +12,104 @@ use boardbot::games::troyis::Troyis;
 use boardbot::games::troyis::board::Board;
 use boardbot::games::troyis::render::PAGE;
 use boardbot::input::Action;
-use boardbot::report::Verdict as State;
+use boardbot::report::{Report, Verdict as State};
 use common::{Grid, assert_plan_legal, boardbot, shared, stdout_json};
 use image::RgbImage;
 use image::imageops::{FilterType, resize};
 
 /// A transformation of a screenshot, and where it moves the truth grid.
 struct Transform {
-    name: &'static str,
+    name: String,
     scale: f64,
+    /// Scale instead to this many pixels a cell (the board's own pitch
+    /// from the truth, or a 9-cell guess for screens without a board).
+    cell_px: Option<f64>,
+    /// Pixels cut off the left and top first (a tighter selection).
+    crop: u32,
     pad: (u32, u32, u32, u32),
 }
 
-const TRANSFORMS: &[Transform] = &[
-    Transform {
-        name: "as captured",
-        scale: 1.0,
-        pad: (0, 0, 0, 0),
-    },
-    Transform {
-        name: "0.6×",
-        scale: 0.6,
-        pad: (0, 0, 0, 0),
-    },
-    Transform {
-        name: "1.5×",
-        scale: 1.5,
-        pad: (0, 0, 0, 0),
-    },
-    Transform {
-        name: "2×",
-        scale: 2.0,
-        pad: (0, 0, 0, 0),
-    },
-    Transform {
-        name: "padded",
-        scale: 1.0,
-        pad: (101, 29, 57, 64),
-    },
-];
+impl Transform {
+    fn scaled(name: &str, scale: f64, pad: (u32, u32, u32, u32)) -> Transform {
+        Transform {
+            name: name.to_string(),
+            scale,
+            cell_px: None,
+            crop: 0,
+            pad,
+        }
+    }
 
-fn apply(img: &RgbImage, t: &Transform) -> RgbImage {
-    let scaled = if t.scale == 1.0 {
-        img.clone()
-    } else {
-        let w = (f64::from(img.width()) * t.scale).round() as u32;
-        let h = (f64::from(img.height()) * t.scale).round() as u32;
-        resize(img, w, h, FilterType::Triangle)
-    };
-    let (l, top, r, b) = t.pad;
-    let mut out = RgbImage::from_pixel(
-        scaled.width() + l + r,
-        scaled.height() + top + b,
-        image::Rgb(PAGE),
-    );
-    image::imageops::replace(&mut out, &scaled, i64::from(l), i64::from(top));
+    fn cells(px: f64, crop: u32, pad: (u32, u32, u32, u32)) -> Transform {
+        Transform {
+            name: format!("{px} px a cell, cut {crop} px closer, padded {pad:?}"),
+            scale: 1.0,
+            cell_px: Some(px),
+            crop,
+            pad,
+        }
+    }
+
+    /// The scale factor for a screenshot whose cells are `pitch` pixels.
+    fn factor(&self, pitch: f64) -> f64 {
+        self.cell_px.map_or(self.scale, |px| px / pitch)
+    }
+
+    fn apply(&self, img: &RgbImage, pitch: f64) -> RgbImage {
+        let c = self.crop;
+        let img =
+            image::imageops::crop_imm(img, c, c, img.width() - c, img.height() - c).to_image();
+        let s = self.factor(pitch);
+        let scaled = if s == 1.0 {
+            img
+        } else {
+            let w = (f64::from(img.width()) * s).round() as u32;
+            let h = (f64::from(img.height()) * s).round() as u32;
+            resize(&img, w, h, FilterType::Triangle)
+        };
+        let (l, top, r, b) = self.pad;
+        let mut out = RgbImage::from_pixel(
+            scaled.width() + l + r,
+            scaled.height() + top + b,
+            image::Rgb(PAGE),
+        );
+        image::imageops::replace(&mut out, &scaled, i64::from(l), i64::from(top));
+        out
+    }
+
+    /// Where the truth grid lands.
+    fn grid(&self, truth: Grid, pitch: f64) -> Grid {
+        let s = self.factor(pitch);
+        let shift = |pad: u32| f64::from(pad) - f64::from(self.crop) * s;
+        truth.scaled(s, shift(self.pad.0), shift(self.pad.1))
+    }
+}
+
+/// The fixed transforms: scales and a wide padding.
+fn transforms() -> Vec<Transform> {
+    vec![
+        Transform::scaled("as captured", 1.0, (0, 0, 0, 0)),
+        Transform::scaled("0.6×", 0.6, (0, 0, 0, 0)),
+        Transform::scaled("1.5×", 1.5, (0, 0, 0, 0)),
+        Transform::scaled("2×", 2.0, (0, 0, 0, 0)),
+        Transform::scaled("padded", 1.0, (101, 29, 57, 64)),
+    ]
+}
+
+/// Small cells, 20 to 27 px, as on a dense screen or a zoomed-out page,
+/// with selections cut a few pixels closer and some padded.
+fn small_cells() -> Vec<Transform> {
+    let mut out = Vec::new();
+    for k in 0..=35 {
+        let px = 20.0 + 0.2 * f64::from(k);
+        let crop = k % 4;
+        let pad = if k % 3 == 2 {
+            (7, 13, 5, 9)
+        } else {
+            (0, 0, 0, 0)
+        };
+        out.push(Transform::cells(px, crop, pad));
+    }
     out
 }
 
@@ -79,64 +123,90 @@ fn truth() -> Option<(
     Some((dir, v.as_object().expect("an object").clone()))
 }
 
-#[test]
-fn every_screenshot_and_its_transforms_read_as_the_truth() {
-    let Some((dir, truth)) = truth() else { return };
+/// Reads every shared screenshot through every transform and checks it
+/// against the truth; returns how many reads were checked.
+fn check_all(transforms: &[Transform]) -> Option<usize> {
+    let (dir, truth) = truth()?;
     let cal = Troyis.load_calibration(None).expect("built-in calibration");
     let mut checked = 0;
     for (file, want) in truth.iter().filter(|(k, _)| !k.starts_with('_')) {
         let img = image::open(dir.join(file)).expect("screenshot").to_rgb8();
-        for t in TRANSFORMS {
+        let pitch = if want["grid"].is_array() {
+            Grid::from_json(&want["grid"]).pitch()
+        } else {
+            f64::from(img.width()) / 9.0
+        };
+        for t in transforms {
             let what = format!("{file} {}", t.name);
             let report = Troyis
-                .solve_image(&apply(&img, t), &cal, &Default::default())
+                .solve_image(&t.apply(&img, pitch), &cal, &Default::default())
                 .expect("solve");
-            let actions = report.actions.clone().unwrap_or_default();
             if want["state"] == "playable" {
-                assert_eq!(report.state, State::Playable, "{what}: {}", report.reason);
-                let cells: Vec<String> = want["cells"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|c| c.as_str().unwrap().to_string())
-                    .collect();
-                let board = report.board.as_ref().expect("a board");
-                assert_eq!(board.cells, cells, "{what}");
-                let plan = common::plan_from_json(report.plan.as_ref().expect("a plan"));
-                let start = Board::parse(&cells.join("/")).unwrap();
-                assert_plan_legal(&start, &plan.squares);
-                assert!(plan.hamiltonian && plan.optimal, "{what}: {plan:?}");
-                assert_eq!(plan.moves, start.targets().count(), "{what}");
-                let grid = Grid::from_json(&want["grid"]).scaled(
-                    t.scale,
-                    f64::from(t.pad.0),
-                    f64::from(t.pad.1),
-                );
-                assert_eq!(actions.len(), plan.moves, "{what}");
-                for (a, &(r, c)) in actions.iter().zip(&plan.squares) {
-                    let Action::Click { x, y, cell } = a else {
-                        panic!("{what}: {a:?} is not a click")
-                    };
-                    assert_eq!(*cell, Some([r, c]), "{what}");
-                    grid.assert_click_inside(f64::from(*x), f64::from(*y), r, c, &what);
-                }
+                let grid = t.grid(Grid::from_json(&want["grid"]), pitch);
+                check_playable(&report, want, grid, &what);
             } else {
-                assert!(
-                    matches!(report.state, State::NoBoard | State::Uncertain),
-                    "{what}: read as {:?} ({}), but nothing must be clicked there",
-                    report.state,
-                    report.reason
-                );
-                assert_eq!(report.state.exit_code(), 3);
-                assert!(
-                    actions.is_empty(),
-                    "{what}: plans clicks on a screen that is not playable"
-                );
+                check_refused(&report, &what);
             }
             checked += 1;
         }
     }
-    assert_eq!(checked, 9 * TRANSFORMS.len());
+    Some(checked)
+}
+
+fn check_playable(report: &Report, want: &serde_json::Value, grid: Grid, what: &str) {
+    let actions = report.actions.clone().unwrap_or_default();
+    assert_eq!(report.state, State::Playable, "{what}: {}", report.reason);
+    let cells: Vec<String> = want["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().to_string())
+        .collect();
+    let board = report.board.as_ref().expect("a board");
+    assert_eq!(board.cells, cells, "{what}");
+    let plan = common::plan_from_json(report.plan.as_ref().expect("a plan"));
+    let start = Board::parse(&cells.join("/")).unwrap();
+    assert_plan_legal(&start, &plan.squares);
+    assert!(plan.hamiltonian && plan.optimal, "{what}: {plan:?}");
+    assert_eq!(plan.moves, start.targets().count(), "{what}");
+    assert_eq!(actions.len(), plan.moves, "{what}");
+    for (a, &(r, c)) in actions.iter().zip(&plan.squares) {
+        let Action::Click { x, y, cell } = a else {
+            panic!("{what}: {a:?} is not a click")
+        };
+        assert_eq!(*cell, Some([r, c]), "{what}");
+        grid.assert_click_inside(f64::from(*x), f64::from(*y), r, c, what);
+    }
+}
+
+fn check_refused(report: &Report, what: &str) {
+    assert!(
+        matches!(report.state, State::NoBoard | State::Uncertain),
+        "{what}: read as {:?} ({}), but nothing must be clicked there",
+        report.state,
+        report.reason
+    );
+    assert_eq!(report.state.exit_code(), 3);
+    assert!(
+        report.actions.as_ref().is_none_or(Vec::is_empty),
+        "{what}: plans clicks on a screen that is not playable"
+    );
+}
+
+#[test]
+fn every_screenshot_and_its_transforms_read_as_the_truth() {
+    let all = transforms();
+    if let Some(checked) = check_all(&all) {
+        assert_eq!(checked, 9 * all.len());
+    }
+}
+
+#[test]
+fn boards_read_down_to_20_px_a_cell() {
+    let all = small_cells();
+    if let Some(checked) = check_all(&all) {
+        assert_eq!(checked, 9 * all.len());
+    }
 }
 
 #[test]

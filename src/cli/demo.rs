@@ -59,9 +59,13 @@ fn offline(a: &Args) -> anyhow::Result<i32> {
         .clone()
         .unwrap_or_else(|| std::env::temp_dir().join("boardbot-demo-seen.png"));
     let seen = &report.seen;
-    debug::render(&img, seen.grid.as_ref(), seen.start, &seen.path)
-        .save(&out)
-        .with_context(|| format!("cannot write the debug image {}", out.display()))?;
+    debug::render(
+        &img,
+        seen.grid.as_ref(),
+        report.actions.as_deref().unwrap_or(&[]),
+    )
+    .save(&out)
+    .with_context(|| format!("cannot write the debug image {}", out.display()))?;
     if !a.json {
         println!(
             "boardbot demo: no display here, so it reads a bundled {}×{} screenshot of a Troyis board.\n",
@@ -72,7 +76,7 @@ fn offline(a: &Args) -> anyhow::Result<i32> {
     super::solve::print(&report, a.json, true);
     if !a.json {
         println!(
-            "\nWhat it saw (lattice, each cell's letter and confidence, the route): {}",
+            "\nWhat it saw (lattice, each cell's letter and confidence, the clicks in order): {}",
             out.display()
         );
     }

@@ -7,6 +7,7 @@
 //! when there is nothing to act on (no board, an uncertain read, no
 //! solution, a search that gave up); 4 when the abort key stopped a replay.
 
+mod calibrate;
 mod demo;
 mod map;
 #[cfg(feature = "live")]
@@ -62,6 +63,8 @@ enum Command {
     /// Draw a board with boardbot's own Troyis-style art (test screenshots).
     #[command(allow_negative_numbers = true)]
     Render(render::Args),
+    /// Learn a new skin of a game from one screenshot whose position you give.
+    Calibrate(calibrate::Args),
 }
 
 /// Games added by a program that embeds the command line
@@ -102,6 +105,7 @@ pub fn main() -> i32 {
             Ok(0)
         }
         Command::Render(a) => render::run(a).map(|()| 0),
+        Command::Calibrate(a) => calibrate::run(a),
     };
     match result {
         Ok(code) => code,

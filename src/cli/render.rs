@@ -9,8 +9,9 @@ use clap::Args as ClapArgs;
 use serde_json::json;
 
 use crate::games::troyis::board::Board;
-use crate::games::troyis::render::{self, Style, palette};
+use crate::games::troyis::render::{self, Skin, Style, palette};
 use crate::games::troyis::solver;
+use crate::vision::color::Rgb;
 
 #[derive(ClapArgs)]
 pub struct Args {
@@ -34,12 +35,16 @@ pub struct Args {
     clouds: usize,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// The knight cell's colour: blue, yellow, purple or red.
-    #[arg(long, default_value = "blue")]
-    knight_bg: String,
-    /// Visited cells' tint: red, magenta or green.
-    #[arg(long, default_value = "red")]
-    visited: String,
+    /// The colours of everything: classic (the original game) or ember
+    /// (another look, to try `boardbot calibrate` on).
+    #[arg(long, default_value = "classic")]
+    skin: String,
+    /// The knight cell's colour: blue, yellow, purple, red or #rrggbb (default: the skin's).
+    #[arg(long)]
+    knight_bg: Option<String>,
+    /// Visited cells' tint: red, magenta, green or #rrggbb (default: the skin's).
+    #[arg(long)]
+    visited: Option<String>,
     /// Write this message across the board, as the game's end-of-level screens do.
     #[arg(long, value_name = "TEXT")]
     message: Option<String>,
@@ -51,11 +56,19 @@ pub struct Args {
     expect: Option<PathBuf>,
 }
 
-pub fn run(a: Args) -> anyhow::Result<()> {
-    if a.game != "troyis" {
-        bail!("only troyis has a renderer");
-    }
-    let board = Board::parse(&a.board).map_err(|e| anyhow!("--board: {e}"))?;
+/// A colour by name (from the game's palette) or as `#rrggbb`.
+fn colour(name: &str, what: &str) -> anyhow::Result<[u8; 3]> {
+    palette::named(name)
+        .or_else(|| {
+            Rgb::parse_hex(name)
+                .filter(|_| name.starts_with('#'))
+                .map(Rgb::to_u8)
+        })
+        .ok_or_else(|| anyhow!("unknown {what} colour {name:?}; give a name or #rrggbb"))
+}
+
+/// The drawing style the arguments ask for, checked.
+fn style(a: &Args) -> anyhow::Result<Style> {
     let margins: Vec<f64> = a
         .margins
         .split(',')
@@ -74,23 +87,38 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     if a.clouds > 100 {
         bail!("--clouds must be at most 100");
     }
-    let colour = |name: &str, what: &str| {
-        palette::named(name)
-            .or_else(|| (name == "red" && what == "knight").then_some(palette::KNIGHT_RED))
-            .ok_or_else(|| anyhow!("unknown {what} colour {name:?}"))
-    };
-    let style = Style {
+    let skin = Skin::named(&a.skin).ok_or_else(|| {
+        anyhow!(
+            "unknown skin {:?}; the skins are {}",
+            a.skin,
+            Skin::NAMES.join(", ")
+        )
+    })?;
+    Ok(Style {
         margins: [l, t, r, b],
-        knight_bg: if a.knight_bg == "red" {
-            palette::KNIGHT_RED
-        } else {
-            colour(&a.knight_bg, "knight")?
+        knight_bg: match &a.knight_bg {
+            Some(n) if n == "red" => palette::KNIGHT_RED,
+            Some(n) => colour(n, "knight")?,
+            None => skin.knight_bg,
         },
-        visited: colour(&a.visited, "visited")?,
+        visited: match &a.visited {
+            Some(n) => colour(n, "visited")?,
+            None => skin.visited,
+        },
+        skin,
         clouds: a.clouds,
         seed: a.seed,
         ..Style::new(a.pitch)
-    };
+    })
+}
+
+pub fn run(a: Args) -> anyhow::Result<()> {
+    if a.game != "troyis" {
+        bail!("only troyis has a renderer");
+    }
+    let board = Board::parse(&a.board).map_err(|e| anyhow!("--board: {e}"))?;
+    let style = style(&a)?;
+    let [l, t, r, b] = style.margins;
     let mut img = render::render(&board, &style);
     if a.dim {
         render::dim(&mut img);
@@ -121,7 +149,9 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             "grid": [board.rows(), round(bounds.x0), round(bounds.x1), round(bounds.y0), round(bounds.y1)],
             "render": {
                 "pitch": a.pitch, "margins": [l, t, r, b], "clouds": a.clouds, "seed": a.seed,
-                "knight_bg": a.knight_bg, "visited": a.visited, "message": a.message, "dim": a.dim,
+                "knight_bg": a.knight_bg.as_deref().unwrap_or("blue"),
+                "visited": a.visited.as_deref().unwrap_or("red"),
+                "skin": a.skin, "message": a.message, "dim": a.dim,
             },
         });
         let text = serde_json::to_string_pretty(&doc)? + "\n";

@@ -101,13 +101,11 @@ fn solve_image(
     opts: &Options,
 ) -> anyhow::Result<Report> {
     let cal = game.load_calibration(a.calibration.as_deref())?;
-    let img = image::open(path)
-        .with_context(|| format!("cannot read the image {}", path.display()))?
-        .to_rgb8();
+    let img = crate::vision::image_file::open(path)?;
     let report = game.solve_image(&img, &cal, opts)?;
     if let Some(out) = &a.debug_image {
-        let seen = &report.seen;
-        let overlay = debug::render(&img, seen.grid.as_ref(), seen.start, &seen.path);
+        let acts = report.actions.as_deref().unwrap_or(&[]);
+        let overlay = debug::render(&img, report.seen.grid.as_ref(), acts);
         overlay
             .save(out)
             .with_context(|| format!("cannot write the debug image {}", out.display()))?;

@@ -126,13 +126,14 @@ pub trait Game: Sync {
         unsupported(self.id(), "trace games")
     }
 
-    /// Loads the calibration: `path` if given, else the built-in one.
+    /// Loads the calibration: `path` if given, else the user's own (from
+    /// `boardbot calibrate`), else the built-in one.
     fn load_calibration(&self, path: Option<&std::path::Path>) -> Result<Calibration, GameError> {
-        match (path, self.calibration()) {
-            (Some(p), _) => Ok(Calibration::load(p, self.id())?),
-            (None, Some(e)) => Ok(Calibration::embedded(e, self.id())?),
-            (None, None) => unsupported(self.id(), "read screenshots yet"),
-        }
+        Ok(crate::calibration::resolve(
+            self.id(),
+            self.calibration(),
+            path,
+        )?)
     }
 }
 

@@ -278,7 +278,7 @@ fn save_files(
     let seen = dir.join(format!("{game}-{stamp}-seen.png"));
     cap.image.save(&shot).map_err(|e| e.to_string())?;
     let s = &report.seen;
-    debug::render(&cap.image, s.grid.as_ref(), s.start, &s.path)
+    debug::render(&cap.image, s.grid.as_ref(), &[])
         .save(&seen)
         .map_err(|e| e.to_string())?;
     Ok((shot, seen))

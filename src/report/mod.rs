@@ -9,7 +9,6 @@
 
 use serde::Serialize;
 
-use crate::geom::Cell;
 use crate::input::Action;
 use crate::vision::GridRead;
 
@@ -118,12 +117,7 @@ impl BoardReport {
     }
 }
 
-/// A cell that could not be read, and why.
-#[derive(Clone, Debug, Serialize)]
-pub struct CellIssue {
-    pub cell: [usize; 2],
-    pub why: String,
-}
+pub use crate::vision::CellIssue;
 
 #[derive(Clone, Copy, Debug, Default, Serialize)]
 pub struct Timing {
@@ -138,8 +132,6 @@ pub struct Timing {
 #[derive(Clone, Debug, Default)]
 pub struct Seen {
     pub grid: Option<GridRead>,
-    pub start: Option<Cell>,
-    pub path: Vec<Cell>,
 }
 
 /// What the board should read as once the first `after` actions of the

@@ -56,66 +56,113 @@ fn luma(p: &[u8]) -> u16 {
 pub fn sample(img: &RgbImage, rect: RectF, p: &SampleParams) -> CellSample {
     let inner = rect.inset(p.inset);
     let (w, h) = (img.width(), img.height());
+    let px = Pixels::new(img, p.sharp_step);
     let (x0, y0, x1, y1) = inner.pixels(w, h);
     if x1 <= x0 || y1 <= y0 {
         return CellSample::default();
     }
-    let raw = img.as_raw();
-    let stride = w as usize * 3;
-    let at = |x: u32, y: u32| -> &[u8] {
-        let i = y as usize * stride + x as usize * 3;
-        &raw[i..i + 3]
-    };
-    let step = |a: &[u8], b: &[u8]| {
-        a.iter()
-            .zip(b)
-            .map(|(p, q)| p.abs_diff(*q))
-            .max()
-            .unwrap_or(0)
-    };
-    let sharp_x =
-        |x: u32, y: u32| x > 0 && x + 1 < w && step(at(x - 1, y), at(x + 1, y)) >= p.sharp_step;
-    let sharp_y =
-        |x: u32, y: u32| y > 0 && y + 1 < h && step(at(x, y - 1), at(x, y + 1)) >= p.sharp_step;
-
     let mut hist = [0u32; 766];
     let mut sharp = 0u32;
     let mut ink = 0u32;
     for y in y0..y1 {
         for x in x0..x1 {
-            let px = at(x, y);
-            hist[luma(px) as usize] += 1;
-            if px.iter().all(|&v| v < 70) {
+            let c = px.at(x, y);
+            hist[luma(c) as usize] += 1;
+            if c.iter().all(|&v| v < 70) {
                 ink += 1;
             }
-            if sharp_x(x, y) || sharp_y(x, y) {
+            if px.sharp_x(x, y) || px.sharp_y(x, y) {
                 sharp += 1;
             }
         }
     }
-    // The bands by the grid lines, from two pixels off the line's centre.
+    sharp += band_marks(&px, rect, (x0, y0, x1, y1));
+    let n = (x1 - x0) * (y1 - y0);
+    let color = percentile_color(&px, (x0, y0, x1, y1), &hist, p.percentile);
+    let side = f64::from(n).sqrt() as f32;
+    CellSample {
+        color,
+        marks: sharp as f32 / side.max(1.0),
+        ink: ink as f32 / n as f32,
+    }
+}
+
+/// Pixel access and the sharp-step tests over an image.
+struct Pixels<'a> {
+    raw: &'a [u8],
+    w: u32,
+    h: u32,
+    sharp_step: u8,
+}
+
+impl<'a> Pixels<'a> {
+    fn new(img: &'a RgbImage, sharp_step: u8) -> Self {
+        Pixels {
+            raw: img.as_raw(),
+            w: img.width(),
+            h: img.height(),
+            sharp_step,
+        }
+    }
+
+    fn at(&self, x: u32, y: u32) -> &[u8] {
+        let i = y as usize * self.w as usize * 3 + x as usize * 3;
+        &self.raw[i..i + 3]
+    }
+
+    fn step(&self, a: &[u8], b: &[u8]) -> bool {
+        a.iter()
+            .zip(b)
+            .map(|(p, q)| p.abs_diff(*q))
+            .max()
+            .unwrap_or(0)
+            >= self.sharp_step
+    }
+
+    fn sharp_x(&self, x: u32, y: u32) -> bool {
+        x > 0 && x + 1 < self.w && self.step(self.at(x - 1, y), self.at(x + 1, y))
+    }
+
+    fn sharp_y(&self, x: u32, y: u32) -> bool {
+        y > 0 && y + 1 < self.h && self.step(self.at(x, y - 1), self.at(x, y + 1))
+    }
+}
+
+/// Sharp steps in the bands between the inner part and the grid lines,
+/// from two pixels off the line's centre; only steps along the nearest
+/// line count.
+fn band_marks(px: &Pixels, rect: RectF, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> u32 {
     let (ox0, oy0, ox1, oy1) = RectF {
         x0: rect.x0 + 2.0,
         y0: rect.y0 + 2.0,
         x1: rect.x1 - 2.0,
         y1: rect.y1 - 2.0,
     }
-    .pixels(w, h);
+    .pixels(px.w, px.h);
+    let mut sharp = 0;
     for y in y0..y1 {
         for x in (ox0..x0).chain(x1..ox1.max(x1)) {
-            sharp += u32::from(sharp_y(x, y));
+            sharp += u32::from(px.sharp_y(x, y));
         }
     }
     for x in x0..x1 {
         for y in (oy0..y0).chain(y1..oy1.max(y1)) {
-            sharp += u32::from(sharp_x(x, y));
+            sharp += u32::from(px.sharp_x(x, y));
         }
     }
+    sharp
+}
 
+/// The luminance at the percentile, then the mean colour of the pixels
+/// within a few levels of it.
+fn percentile_color(
+    px: &Pixels,
+    (x0, y0, x1, y1): (u32, u32, u32, u32),
+    hist: &[u32; 766],
+    percentile: f32,
+) -> Rgb {
     let n = (x1 - x0) * (y1 - y0);
-    // The luminance at the percentile, then the mean colour of the pixels
-    // within a few levels of it.
-    let want = ((n as f32 * p.percentile.clamp(0.0, 1.0)) as u32).min(n - 1);
+    let want = ((n as f32 * percentile.clamp(0.0, 1.0)) as u32).min(n - 1);
     let mut seen = 0;
     let mut level = 0usize;
     for (l, &c) in hist.iter().enumerate() {
@@ -130,23 +177,17 @@ pub fn sample(img: &RgbImage, rect: RectF, p: &SampleParams) -> CellSample {
     let mut count = 0f64;
     for y in y0..y1 {
         for x in x0..x1 {
-            let px = at(x, y);
-            let l = luma(px);
+            let c = px.at(x, y);
+            let l = luma(c);
             if l >= lo && l <= hi {
-                for c in 0..3 {
-                    sum[c] += f64::from(px[c]);
+                for k in 0..3 {
+                    sum[k] += f64::from(c[k]);
                 }
                 count += 1.0;
             }
         }
     }
-    let color = Rgb(sum.map(|s| (s / count.max(1.0)) as f32));
-    let side = f64::from(n).sqrt() as f32;
-    CellSample {
-        color,
-        marks: sharp as f32 / side.max(1.0),
-        ink: ink as f32 / n as f32,
-    }
+    Rgb(sum.map(|s| (s / count.max(1.0)) as f32))
 }
 
 #[cfg(test)]

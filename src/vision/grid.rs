@@ -4,10 +4,77 @@
 
 use image::RgbImage;
 
+use std::fmt;
+
 use super::cells::{CellSample, sample};
-use super::color::classify;
+use super::color::{Rgb, classify};
 use super::lattice::{Lattice, find_lattice};
-use crate::calibration::Calibration;
+use super::params::ReadParams;
+
+/// Why a cell could not be read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Unreadable {
+    /// Something sharp is drawn over it that matches no marker well enough.
+    UnknownMark {
+        nearest: String,
+        score: f32,
+        min_score: f32,
+    },
+    /// Its colour is too far from every class.
+    NoClass {
+        color: Rgb,
+        nearest: String,
+        letter: char,
+        distance: f32,
+        tolerance: f32,
+    },
+    /// Its colour lies between two classes.
+    Between {
+        color: Rgb,
+        first: (String, char),
+        second: Option<(String, char)>,
+    },
+}
+
+impl fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unreadable::UnknownMark {
+                nearest,
+                score,
+                min_score,
+            } => write!(
+                f,
+                "something sharp is drawn over it (text, a pointer?) and it does not look like the {nearest} (match {score:.2}, needs {min_score:.2})"
+            ),
+            Unreadable::NoClass {
+                color,
+                nearest,
+                letter,
+                distance,
+                tolerance,
+            } => write!(
+                f,
+                "its colour {color} matches no cell class (nearest: {nearest} '{letter}', {distance:.0} away, tolerance {tolerance:.0})"
+            ),
+            Unreadable::Between {
+                color,
+                first,
+                second,
+            } => {
+                write!(
+                    f,
+                    "its colour {color} lies between {} '{}'",
+                    first.0, first.1
+                )?;
+                if let Some((name, letter)) = second {
+                    write!(f, " and {name} '{letter}'")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
 
 /// One cell's reading.
 #[derive(Clone, Debug)]
@@ -20,7 +87,7 @@ pub struct CellRead {
     pub guess: char,
     pub sample: CellSample,
     /// Why the cell is unreadable.
-    pub why: Option<String>,
+    pub why: Option<Unreadable>,
 }
 
 /// The reading of a whole board.
@@ -68,48 +135,48 @@ pub fn read_cell(
     lattice: &Lattice,
     row: usize,
     col: usize,
-    cal: &Calibration,
+    params: &ReadParams,
 ) -> CellRead {
     let rect = lattice.cell(row, col);
-    let s = sample(img, rect, &cal.sample);
-    if s.marks > cal.max_plain_marks && !cal.markers.is_empty() {
-        // Something is drawn over the cell: a piece, or text, or a pointer.
-        let frame = rect.inset(0.03);
-        let (best, score) = cal
-            .markers
-            .iter()
-            .map(|m| (m, m.template.score(img, frame)))
-            .max_by(|a, b| a.1.total_cmp(&b.1))
-            .expect("markers is not empty");
-        let confidence = marker_confidence(score, best.min_score);
-        let ok = confidence >= cal.min_confidence;
+    let s = sample(img, rect, &params.sample);
+    if s.marks > params.max_plain_marks {
+        if let Some(read) = read_marker(img, rect, &s, params) {
+            return read;
+        }
+    }
+    let Some(v) = classify(&params.classes, s.color) else {
+        // No colour classes at all: nothing a plain cell could be.
         return CellRead {
-            letter: ok.then_some(best.letter),
-            confidence,
-            guess: best.letter,
-            why: (!ok).then(|| {
-                format!(
-                    "something sharp is drawn over it (text, a pointer?) and it does not look like the {} (match {:.2}, needs {:.2})",
-                    best.name, score, best.min_score
-                )
+            letter: None,
+            confidence: 0.0,
+            guess: '?',
+            why: Some(Unreadable::Between {
+                color: s.color,
+                first: ("no class".into(), '?'),
+                second: None,
             }),
             sample: s,
         };
-    }
-    let v = classify(&cal.classes, s.color).expect("calibration has classes");
-    let best = &cal.classes[v.best];
-    let ok = v.confidence >= cal.min_confidence;
+    };
+    let best = &params.classes[v.best];
+    let ok = v.confidence >= params.min_confidence;
     let why = (!ok).then(|| {
         if v.distance > best.tolerance {
-            format!(
-                "its colour {} matches no cell class (nearest: {} '{}', {:.0} away, tolerance {:.0})",
-                s.color, best.name, best.letter, v.distance, best.tolerance
-            )
+            Unreadable::NoClass {
+                color: s.color,
+                nearest: best.name.clone(),
+                letter: best.letter,
+                distance: v.distance,
+                tolerance: best.tolerance,
+            }
         } else {
-            let other = v.runner_up.map_or(String::new(), |(i, _)| {
-                format!(" and {} '{}'", cal.classes[i].name, cal.classes[i].letter)
-            });
-            format!("its colour {} lies between {} '{}'{}", s.color, best.name, best.letter, other)
+            Unreadable::Between {
+                color: s.color,
+                first: (best.name.clone(), best.letter),
+                second: v
+                    .runner_up
+                    .map(|(i, _)| (params.classes[i].name.clone(), params.classes[i].letter)),
+            }
         }
     });
     CellRead {
@@ -121,87 +188,43 @@ pub fn read_cell(
     }
 }
 
-/// The sides (`"left"`, `"top"`, `"right"`, `"bottom"`) past which the board
-/// seems to go on: where the strip of image beyond the outermost line
-/// reads, row after row, as cells. A selection that cuts through the board
-/// shows as part of a board, and must not be played as a whole one.
-pub fn cut_sides(img: &RgbImage, lattice: &Lattice, cal: &Calibration) -> Vec<&'static str> {
-    use crate::geom::RectF;
-    let (pitch, _) = lattice.pitch();
-    let b = lattice.bounds();
-    let (w, h) = (f64::from(img.width()), f64::from(img.height()));
-    let (near, far) = (0.2 * pitch, 0.8 * pitch);
-    let cell_like = |r: RectF| {
-        if r.width() < 0.15 * pitch || r.height() < 0.15 * pitch {
-            return None;
-        }
-        let s = sample(
-            img,
-            r,
-            &crate::vision::cells::SampleParams {
-                inset: 0.0,
-                ..cal.sample.clone()
-            },
-        );
-        let v = classify(&cal.classes, s.color)?;
-        Some(v.confidence >= cal.min_confidence && s.marks <= cal.max_plain_marks)
-    };
-    let strips = |side: &str, k: usize| -> RectF {
-        let (row, col) = (
-            lattice.cell(k.min(lattice.rows() - 1), 0),
-            lattice.cell(0, k.min(lattice.cols() - 1)),
-        );
-        let (ry0, ry1) = (row.y0 + 0.25 * pitch, row.y1 - 0.25 * pitch);
-        let (cx0, cx1) = (col.x0 + 0.25 * pitch, col.x1 - 0.25 * pitch);
-        match side {
-            "left" => RectF {
-                x0: (b.x0 - far).max(0.0),
-                y0: ry0,
-                x1: b.x0 - near,
-                y1: ry1,
-            },
-            "right" => RectF {
-                x0: b.x1 + near,
-                y0: ry0,
-                x1: (b.x1 + far).min(w),
-                y1: ry1,
-            },
-            "top" => RectF {
-                x0: cx0,
-                y0: (b.y0 - far).max(0.0),
-                x1: cx1,
-                y1: b.y0 - near,
-            },
-            _ => RectF {
-                x0: cx0,
-                y0: b.y1 + near,
-                x1: cx1,
-                y1: (b.y1 + far).min(h),
-            },
-        }
-    };
-    let mut cut = Vec::new();
-    for side in ["left", "top", "right", "bottom"] {
-        let n = if side == "left" || side == "right" {
-            lattice.rows()
-        } else {
-            lattice.cols()
-        };
-        let seen: Vec<bool> = (0..n).filter_map(|k| cell_like(strips(side, k))).collect();
-        if !seen.is_empty() && seen.iter().filter(|&&c| c).count() * 2 > n {
-            cut.push(side);
-        }
-    }
-    cut
+/// Reads a cell with something drawn over it as the best-matching marker;
+/// `None` when the game has no markers.
+fn read_marker(
+    img: &RgbImage,
+    rect: crate::geom::RectF,
+    s: &CellSample,
+    params: &ReadParams,
+) -> Option<CellRead> {
+    // Something is drawn over the cell: a piece, or text, or a pointer.
+    let frame = rect.inset(0.03);
+    let (best, score) = params
+        .markers
+        .iter()
+        .map(|m| (m, m.template.score(img, frame)))
+        .max_by(|a, b| a.1.total_cmp(&b.1))?;
+    let confidence = marker_confidence(score, best.min_score);
+    let ok = confidence >= params.min_confidence;
+    Some(CellRead {
+        letter: ok.then_some(best.letter),
+        confidence,
+        guess: best.letter,
+        why: (!ok).then(|| Unreadable::UnknownMark {
+            nearest: best.name.clone(),
+            score,
+            min_score: best.min_score,
+        }),
+        sample: s.clone(),
+    })
 }
 
 /// Finds the lattice and reads every cell; `None` when there is no lattice.
-pub fn read_grid(img: &RgbImage, cal: &Calibration) -> Option<GridRead> {
-    let lattice = find_lattice(img, &cal.lattice)?;
+pub fn read_grid(img: &RgbImage, params: &ReadParams) -> Option<GridRead> {
+    let lattice = find_lattice(img, &params.lattice)?;
     let cells = (0..lattice.rows())
         .map(|r| {
             (0..lattice.cols())
-                .map(|c| read_cell(img, &lattice, r, c, cal))
+                .map(|c| read_cell(img, &lattice, r, c, params))
                 .collect()
         })
         .collect();

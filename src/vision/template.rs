@@ -93,6 +93,11 @@ impl Template {
         Some(Template { plain, mirrored })
     }
 
+    /// True when the mirror image matches too.
+    pub fn mirrors(&self) -> bool {
+        self.mirrored.is_some()
+    }
+
     /// Best correlation (−1..=1) of the template with the cell `rect`.
     pub fn score(&self, img: &RgbImage, rect: RectF) -> f32 {
         let n = SIZE + 2 * SLACK;

@@ -132,7 +132,6 @@ fn plan_into(report: &mut Report, board: &Board, opts: &Options, lattice: Option
     let t = Instant::now();
     let result = solver::solve_with_stats(board, &limits(opts));
     report.timing_ms.solve = ms_since(t);
-    report.seen.start = Some(board.knight());
     match result {
         Ok((plan, stats)) => {
             if plan.squares.is_empty() {
@@ -156,7 +155,6 @@ fn plan_into(report: &mut Report, board: &Board, opts: &Options, lattice: Option
             if opts.walkthrough {
                 report.walkthrough = Some(walkthrough(board, &plan));
             }
-            report.seen.path = plan.squares.clone();
             report.plan = Some(value(&plan));
             report.stats = Some(value(&stats));
             if let Some(lat) = lattice {

@@ -1,16 +1,15 @@
 //! Reads a Troyis board from a screenshot, and refuses when unsure.
 //!
-//! The generic grid reader does the work; this module adds Troyis's rules
-//! of sanity: exactly one knight, and every cell read with confidence.
+//! The generic grid reader and trust step (`crate::vision`) do the work;
+//! this module adds only Troyis's rules: every letter is K, W, V or `.`,
+//! and there is exactly one knight.
 
 use image::RgbImage;
 
 use super::board::{Board, Square};
 use crate::calibration::Calibration;
 use crate::geom::Cell;
-use crate::report::CellIssue;
-use crate::vision::grid::cut_sides;
-use crate::vision::{GridRead, read_grid};
+use crate::vision::{CellIssue, GridRead, Trust, read_grid, trust};
 
 /// What the screenshot shows.
 pub enum Read {
@@ -36,59 +35,32 @@ fn cell_list(cells: &[Cell]) -> String {
 
 /// Reads the board in `img`.
 pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
-    let Some(grid) = read_grid(img, cal) else {
+    let grid = read_grid(img, &cal.params);
+    let verdict = trust(img, grid.as_ref(), &cal.params);
+    let Some(grid) = grid else {
         return Read::NoBoard {
             grid: None,
-            reason: format!(
-                "no board found: the image has no grid of {}–{} square cells",
-                cal.lattice.min_cells, cal.lattice.max_cells
-            ),
+            reason: verdict.to_string(),
             issues: Vec::new(),
         };
     };
-    let cut = cut_sides(img, &grid.lattice, cal);
-    if !cut.is_empty() {
-        return Read::Uncertain {
-            reason: format!(
-                "the board seems to go on past the selection's {} edge: select the whole board, with a margin",
-                cut.join(" and ")
-            ),
-            grid,
-            issues: Vec::new(),
-        };
-    }
-    let issues: Vec<CellIssue> = grid
-        .unreadable()
-        .map(|((r, c), cell)| CellIssue {
-            cell: [r, c],
-            why: cell.why.clone().unwrap_or_default(),
-        })
-        .collect();
-    let total = grid.lattice.rows() * grid.lattice.cols();
-    let (rows, cols) = (grid.lattice.rows(), grid.lattice.cols());
-    if issues.len() * 2 > total {
-        return Read::NoBoard {
-            reason: format!(
-                "no Troyis board: a {rows}×{cols} grid was found, but {} of its {total} cells look like no Troyis cell",
-                issues.len()
-            ),
+    match verdict {
+        Trust::Trusted => troyis_rules(grid, cal),
+        v if v.is_no_board() => Read::NoBoard {
+            reason: format!("no Troyis board: {v}"),
             grid: Some(grid),
-            issues,
-        };
-    }
-    if !issues.is_empty() {
-        let cells: Vec<Cell> = issues.iter().map(|i| (i.cell[0], i.cell[1])).collect();
-        return Read::Uncertain {
-            reason: format!(
-                "{} of {total} cells could not be read for sure: {} (first: {})",
-                issues.len(),
-                cell_list(&cells),
-                issues[0].why
-            ),
+            issues: v.into_issues(),
+        },
+        v => Read::Uncertain {
+            reason: v.to_string(),
             grid,
-            issues,
-        };
+            issues: v.into_issues(),
+        },
     }
+}
+
+/// Checks a trusted grid against Troyis's rules.
+fn troyis_rules(grid: GridRead, cal: &Calibration) -> Read {
     // Every cell was read; a letter the calibration knows but Troyis does
     // not is a broken calibration, and must not be guessed at.
     let squares: Option<Vec<Vec<Square>>> = grid

@@ -4,7 +4,9 @@
 //!
 //! It draws the practice board and the recorded screenshots under
 //! `tests/`, at any pitch and margin, so the reader is tested on images
-//! whose truth is known exactly.
+//! whose truth is known exactly. A [`Skin`] recolours everything (page,
+//! lines, cells, the knight), to test `boardbot calibrate` on a look the
+//! built-in calibration does not know.
 
 use image::{Rgb, RgbImage};
 
@@ -13,12 +15,67 @@ use super::knight;
 use crate::vision::Lattice;
 
 pub const PAGE: [u8; 3] = [94, 104, 200];
-const LINE: [u8; 3] = [255, 255, 255];
-const LINE_SHADE: [u8; 3] = [192, 189, 178];
-const TARGET: ([f32; 3], [f32; 3]) = ([225.0, 225.0, 250.0], [233.0, 233.0, 250.0]);
-const DARK: ([f32; 3], [f32; 3]) = ([105.0, 105.0, 230.0], [142.0, 142.0, 230.0]);
-const BODY: [f32; 3] = [246.0, 246.0, 246.0];
-const OUTLINE: [f32; 3] = [16.0, 16.0, 16.0];
+
+/// The colours of everything but the knight's cell and the visited cells
+/// (which change from level to level, see [`Style`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Skin {
+    pub page: [u8; 3],
+    pub line: [u8; 3],
+    /// The grey edge on a wide line's far side.
+    pub line_shade: [u8; 3],
+    /// Targets, from the top of the board to the bottom.
+    pub target: ([f32; 3], [f32; 3]),
+    /// Dark cells, from the top of the board to the bottom.
+    pub dark: ([f32; 3], [f32; 3]),
+    /// The knight's body and outline.
+    pub body: [f32; 3],
+    pub outline: [f32; 3],
+    /// The knight's cell and the visited cells when the command line does
+    /// not choose.
+    pub knight_bg: [u8; 3],
+    pub visited: [u8; 3],
+}
+
+impl Skin {
+    /// The look of the original game.
+    pub const CLASSIC: Skin = Skin {
+        page: PAGE,
+        line: [255, 255, 255],
+        line_shade: [192, 189, 178],
+        target: ([225.0, 225.0, 250.0], [233.0, 233.0, 250.0]),
+        dark: ([105.0, 105.0, 230.0], [142.0, 142.0, 230.0]),
+        body: [246.0, 246.0, 246.0],
+        outline: [16.0, 16.0, 16.0],
+        knight_bg: palette::KNIGHT_BLUE,
+        visited: palette::VISITED_RED,
+    };
+
+    /// Warm autumn colours: sand targets, brown dark cells, teal visited
+    /// cells, a cream knight on green.
+    pub const EMBER: Skin = Skin {
+        page: [70, 44, 34],
+        line: [250, 240, 222],
+        line_shade: [180, 160, 130],
+        target: ([246.0, 214.0, 160.0], [240.0, 198.0, 138.0]),
+        dark: ([122.0, 62.0, 40.0], [158.0, 86.0, 52.0]),
+        body: [255.0, 242.0, 204.0],
+        outline: [34.0, 22.0, 12.0],
+        knight_bg: [46, 120, 64],
+        visited: [52, 150, 156],
+    };
+
+    /// The skins by name, for the command line.
+    pub const NAMES: &[&str] = &["classic", "ember"];
+
+    pub fn named(name: &str) -> Option<Skin> {
+        match name {
+            "classic" => Some(Skin::CLASSIC),
+            "ember" => Some(Skin::EMBER),
+            _ => None,
+        }
+    }
+}
 
 /// Colours the game uses from level to level.
 pub mod palette {
@@ -58,6 +115,7 @@ pub struct Style {
     pub seed: u64,
     /// Cloud drift, in pitches to the right.
     pub drift: f64,
+    pub skin: Skin,
 }
 
 impl Style {
@@ -70,6 +128,7 @@ impl Style {
             clouds: 0,
             seed: 1,
             drift: 0.0,
+            skin: Skin::CLASSIC,
         }
     }
 
@@ -149,12 +208,12 @@ fn f(c: [u8; 3]) -> [f32; 3] {
 
 /// The knight on its cell, `size` pixels square, as the template is cut:
 /// the glyph fills the cell but for a small border.
-fn knight_sprite(size: usize, bg: [u8; 3]) -> Vec<[f32; 3]> {
+fn knight_sprite(size: usize, bg: [u8; 3], skin: &Skin) -> Vec<[f32; 3]> {
     knight::raster(size)
         .into_iter()
         .map(|(body, line)| {
-            let c = mix(f(bg), BODY, body);
-            mix(c, OUTLINE, line)
+            let c = mix(f(bg), skin.body, body);
+            mix(c, skin.outline, line)
         })
         .collect()
 }
@@ -162,9 +221,26 @@ fn knight_sprite(size: usize, bg: [u8; 3]) -> Vec<[f32; 3]> {
 /// Draws the board.
 pub fn render(board: &Board, style: &Style) -> RgbImage {
     let (w, h, lattice) = layout(board.rows(), board.cols(), style);
-    let mut img = RgbImage::from_pixel(w, h, Rgb(PAGE));
+    let mut img = RgbImage::from_pixel(w, h, Rgb(style.skin.page));
     render_into(&mut img, board, style, &lattice);
     img
+}
+
+/// How much cloud lies over the point `(x, y)`.
+fn cloud_alpha(clouds: &[Cloud], x: f64, y: f64) -> f64 {
+    clouds
+        .iter()
+        .map(|cl| {
+            let cover = cl
+                .lobes
+                .iter()
+                .map(|&(lx, ly, rx, ry)| {
+                    (-(((x - lx) / rx).powi(2) + ((y - ly) / ry).powi(2))).exp()
+                })
+                .fold(0.0, f64::max);
+            cl.alpha * cover
+        })
+        .sum()
 }
 
 /// Draws the board onto `img` at `lattice` (used by the practice window).
@@ -174,7 +250,8 @@ pub fn render_into(img: &mut RgbImage, board: &Board, style: &Style, lattice: &L
     let (rows, cols) = (board.rows(), board.cols());
     let glyph_inset = 0.07;
     let sprite_size = (style.pitch * (1.0 - 2.0 * glyph_inset)).round().max(4.0) as usize;
-    let sprite = knight_sprite(sprite_size, style.knight_bg);
+    let skin = &style.skin;
+    let sprite = knight_sprite(sprite_size, style.knight_bg, skin);
     let cloud_list = clouds(style, lattice);
     let (x_lo, y_lo) = (
         (b.x0 - lw / 2.0).floor().max(0.0) as u32,
@@ -201,9 +278,9 @@ pub fn render_into(img: &mut RgbImage, board: &Board, style: &Style, lattice: &L
                 // A grey edge on the line's far side once it is wide enough.
                 let d = if on_line(du) { du } else { dv };
                 if lw >= 2.0 && d > lw / 6.0 {
-                    f(LINE_SHADE)
+                    f(skin.line_shade)
                 } else {
-                    f(LINE)
+                    f(skin.line)
                 }
             } else {
                 let (r, col) = (v.floor() as usize, u.floor() as usize);
@@ -212,8 +289,8 @@ pub fn render_into(img: &mut RgbImage, board: &Board, style: &Style, lattice: &L
                 }
                 let t = ((y - b.y0) / b.height()) as f32;
                 match board.get((r, col)) {
-                    Square::Target => mix(TARGET.0, TARGET.1, t),
-                    Square::Dark => mix(DARK.0, DARK.1, t),
+                    Square::Target => mix(skin.target.0, skin.target.1, t),
+                    Square::Dark => mix(skin.dark.0, skin.dark.1, t),
                     Square::Visited => f(style.visited),
                     Square::Knight => {
                         let cell = lattice.cell(r, col).inset(glyph_inset);
@@ -231,15 +308,7 @@ pub fn render_into(img: &mut RgbImage, board: &Board, style: &Style, lattice: &L
                     }
                 }
             };
-            let mut a = 0.0;
-            for cl in &cloud_list {
-                let mut cover: f64 = 0.0;
-                for &(lx, ly, rx, ry) in &cl.lobes {
-                    let q = ((x - lx) / rx).powi(2) + ((y - ly) / ry).powi(2);
-                    cover = cover.max((-q).exp());
-                }
-                a += cl.alpha * cover;
-            }
+            let a = cloud_alpha(&cloud_list, x, y);
             if a > 0.004 {
                 c = mix(c, [255.0; 3], a.min(0.6) as f32);
             }

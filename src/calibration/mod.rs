@@ -1,0 +1,575 @@
+//! A game's visual model, loaded from `calibration/<game>.toml`: the
+//! lattice's limits, how cells are sampled, the colour of each cell class
+//! and the templates of pieces drawn over cells. Loading fills a
+//! [`ReadParams`], which vision owns; this module only knows the file
+//! format, where the files live, and which one to use ([`resolve`]).
+//!
+//! The project's own files are compiled into the binary, so boardbot works
+//! from any directory. `boardbot calibrate` writes a user's own file into
+//! the config directory ([`user_dir`]); `--calibration FILE` names another.
+//! Template paths in a file are relative to that file. [`save`] writes a
+//! calibration back out.
+
+pub mod save;
+
+use std::path::{Component, Path, PathBuf};
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::vision::cells::SampleParams;
+use crate::vision::color::{ColorClass, Rgb};
+use crate::vision::lattice::LatticeParams;
+use crate::vision::params::{Marker, ReadParams};
+use crate::vision::template::Template;
+
+/// A calibration file with the files it refers to, compiled into the binary.
+pub struct Embedded {
+    /// Path from the project root, for messages and relative lookups.
+    pub path: &'static str,
+    pub text: &'static str,
+    /// `(path from the project root, bytes)` of every file it refers to.
+    pub files: &'static [(&'static str, &'static [u8])],
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum CalibrationError {
+    #[error("{path}: cannot read the calibration file: {source}")]
+    Read {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{path}: {message}")]
+    Syntax { path: String, message: String },
+    #[error("{path}, line {line}: {message}")]
+    Invalid {
+        path: String,
+        line: usize,
+        message: String,
+    },
+    #[error(
+        "{path}: this calibration is for the game {found:?}, not {expected:?}; pass the file made for {expected:?}"
+    )]
+    WrongGame {
+        path: String,
+        found: String,
+        expected: String,
+    },
+    #[error("{game} cannot read screenshots yet: it has no calibration")]
+    Missing { game: String },
+}
+
+/// Where a calibration came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Compiled into the binary.
+    BuiltIn,
+    /// The user's own, in the config directory (from `boardbot calibrate`).
+    User(PathBuf),
+    /// Named on the command line.
+    Explicit(PathBuf),
+}
+
+/// A loaded, checked calibration: the reading parameters and where they
+/// came from.
+#[derive(Clone, Debug)]
+pub struct Calibration {
+    /// Where it came from, for messages.
+    pub origin: String,
+    pub source: Source,
+    pub game: String,
+    pub params: ReadParams,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileModel {
+    game: String,
+    #[serde(default)]
+    lattice: LatticeSection,
+    #[serde(default)]
+    cells: CellsSection,
+    #[serde(rename = "class")]
+    classes: Vec<ClassSection>,
+    #[serde(default, rename = "marker")]
+    markers: Vec<MarkerSection>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, default)]
+struct LatticeSection {
+    min_cells: usize,
+    max_cells: usize,
+    min_pitch: f64,
+    max_pitch: f64,
+    edge_threshold: u8,
+    square_cells: bool,
+    square_board: bool,
+}
+
+impl Default for LatticeSection {
+    fn default() -> Self {
+        let d = LatticeParams::default();
+        LatticeSection {
+            min_cells: d.min_cells,
+            max_cells: d.max_cells,
+            min_pitch: d.min_pitch,
+            max_pitch: d.max_pitch,
+            edge_threshold: d.edge_threshold,
+            square_cells: d.square_cells,
+            square_board: d.square_board,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, default)]
+struct CellsSection {
+    inset: f64,
+    percentile: f32,
+    sharp_step: u8,
+    max_plain_marks: f32,
+    min_confidence: f32,
+    haze_color: Option<Spanned<String>>,
+    max_haze: f32,
+}
+
+impl Default for CellsSection {
+    fn default() -> Self {
+        let d = SampleParams::default();
+        CellsSection {
+            inset: d.inset,
+            percentile: d.percentile,
+            sharp_step: d.sharp_step,
+            max_plain_marks: 0.6,
+            min_confidence: 0.6,
+            haze_color: None,
+            max_haze: 0.0,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClassSection {
+    letter: Spanned<String>,
+    name: String,
+    colors: Vec<Spanned<String>>,
+    tolerance: f32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MarkerSection {
+    letter: Spanned<String>,
+    name: String,
+    template: Spanned<String>,
+    min_score: f32,
+    #[serde(default)]
+    mirror: bool,
+}
+
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())]
+        .bytes()
+        .filter(|&b| b == b'\n')
+        .count()
+        + 1
+}
+
+/// Joins `rel` to `base` and removes `.` and `..` without touching the disk.
+fn join_lexically(base: &Path, rel: &str) -> PathBuf {
+    let mut out = PathBuf::new();
+    for comp in base.join(rel).components() {
+        match comp {
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// The text being parsed, to turn a span or a section into an error with
+/// the file and line.
+struct Ctx<'a> {
+    text: &'a str,
+    origin: &'a str,
+}
+
+impl Ctx<'_> {
+    fn invalid(&self, span: std::ops::Range<usize>, message: String) -> CalibrationError {
+        CalibrationError::Invalid {
+            path: self.origin.to_string(),
+            line: line_of(self.text, span.start),
+            message,
+        }
+    }
+
+    /// An error on the line of a section header, such as `[cells]`.
+    fn in_section(&self, section: &str, message: String) -> CalibrationError {
+        let line = self
+            .text
+            .lines()
+            .position(|s| s.trim() == section)
+            .map_or(1, |i| i + 1);
+        CalibrationError::Invalid {
+            path: self.origin.to_string(),
+            line,
+            message,
+        }
+    }
+
+    fn check(&self, ok: bool, section: &str, message: &str) -> Result<(), CalibrationError> {
+        if ok {
+            Ok(())
+        } else {
+            Err(self.in_section(section, message.to_string()))
+        }
+    }
+
+    fn letter(&self, s: &Spanned<String>) -> Result<char, CalibrationError> {
+        let mut chars = s.get_ref().chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if !c.is_whitespace() => Ok(c),
+            _ => Err(self.invalid(
+                s.span(),
+                format!("a letter must be one character, not {:?}", s.get_ref()),
+            )),
+        }
+    }
+
+    fn color(&self, s: &Spanned<String>) -> Result<Rgb, CalibrationError> {
+        Rgb::parse_hex(s.get_ref()).ok_or_else(|| {
+            self.invalid(
+                s.span(),
+                format!("{:?} is not a colour; write it as \"#rrggbb\"", s.get_ref()),
+            )
+        })
+    }
+}
+
+/// `[lattice]`: the limits of the grid to look for.
+fn lattice_section(l: &LatticeSection, ctx: &Ctx) -> Result<LatticeParams, CalibrationError> {
+    ctx.check(
+        l.min_cells >= 1
+            && l.min_cells <= l.max_cells
+            && l.min_pitch.is_finite()
+            && l.max_pitch.is_finite()
+            && l.min_pitch > 0.0
+            && l.min_pitch <= l.max_pitch,
+        "[lattice]",
+        "[lattice] needs 1 <= min_cells <= max_cells and 0 < min_pitch <= max_pitch (finite)",
+    )?;
+    Ok(LatticeParams {
+        min_cells: l.min_cells,
+        max_cells: l.max_cells,
+        min_pitch: l.min_pitch,
+        max_pitch: l.max_pitch,
+        edge_threshold: l.edge_threshold,
+        square_cells: l.square_cells,
+        square_board: l.square_board,
+    })
+}
+
+/// `[cells]`: sampling, thresholds, and the haze every class may be seen through.
+struct CellsParams {
+    sample: SampleParams,
+    max_plain_marks: f32,
+    min_confidence: f32,
+    haze: Option<(Rgb, f32)>,
+}
+
+fn cells_section(c: &CellsSection, ctx: &Ctx) -> Result<CellsParams, CalibrationError> {
+    ctx.check(
+        (0.0..0.5).contains(&c.inset) && (0.0..=1.0).contains(&c.percentile),
+        "[cells]",
+        "[cells] needs 0 <= inset < 0.5 and 0 <= percentile <= 1",
+    )?;
+    // A zero threshold would let the reader act on cells that match nothing.
+    ctx.check(
+        c.min_confidence > 0.0
+            && c.min_confidence <= 1.0
+            && c.max_plain_marks.is_finite()
+            && c.max_plain_marks >= 0.0,
+        "[cells]",
+        "[cells] needs 0 < min_confidence <= 1 and max_plain_marks >= 0",
+    )?;
+    ctx.check(
+        (0.0..=1.0).contains(&c.max_haze),
+        "[cells]",
+        "[cells] needs 0 <= max_haze <= 1",
+    )?;
+    let haze = match &c.haze_color {
+        Some(h) => Some((ctx.color(h)?, c.max_haze)),
+        None => None,
+    };
+    Ok(CellsParams {
+        sample: SampleParams {
+            inset: c.inset,
+            percentile: c.percentile,
+            sharp_step: c.sharp_step,
+        },
+        max_plain_marks: c.max_plain_marks,
+        min_confidence: c.min_confidence,
+        haze,
+    })
+}
+
+/// `[[class]]`: the cell colours.
+fn class_sections(
+    sections: &[ClassSection],
+    haze: Option<(Rgb, f32)>,
+    ctx: &Ctx,
+) -> Result<Vec<ColorClass>, CalibrationError> {
+    let mut classes = Vec::new();
+    for c in sections {
+        let stops = c
+            .colors
+            .iter()
+            .map(|col| ctx.color(col))
+            .collect::<Result<Vec<_>, _>>()?;
+        let problem = if stops.is_empty() {
+            Some("lists no colours")
+        } else if !c.tolerance.is_finite() || c.tolerance <= 0.0 {
+            Some("needs a finite tolerance above 0")
+        } else {
+            None
+        };
+        if let Some(p) = problem {
+            return Err(ctx.invalid(c.letter.span(), format!("class {:?} {p}", c.name)));
+        }
+        classes.push(ColorClass {
+            letter: ctx.letter(&c.letter)?,
+            name: c.name.clone(),
+            stops,
+            tolerance: c.tolerance,
+            haze,
+        });
+    }
+    if classes.is_empty() {
+        return Err(CalibrationError::Invalid {
+            path: ctx.origin.to_string(),
+            line: 1,
+            message: "no [[class]] sections: list at least one cell colour".into(),
+        });
+    }
+    Ok(classes)
+}
+
+/// `[[marker]]`: the pieces, each with its template image.
+fn marker_sections(
+    sections: &[MarkerSection],
+    fetch: &dyn Fn(&str) -> Result<Vec<u8>, String>,
+    ctx: &Ctx,
+) -> Result<Vec<Marker>, CalibrationError> {
+    let mut markers = Vec::new();
+    for m in sections {
+        ctx.check(
+            (-1.0..=1.0).contains(&m.min_score),
+            "[[marker]]",
+            &format!(
+                "marker {:?} needs -1 <= min_score <= 1 (a correlation)",
+                m.name
+            ),
+        )?;
+        let t = m.template.get_ref();
+        let at = |message: String| ctx.invalid(m.template.span(), message);
+        let bytes = fetch(t).map_err(|e| at(format!("template {t:?}: {e}")))?;
+        let img = image::load_from_memory(&bytes)
+            .map_err(|e| at(format!("template {t:?} is not a readable image: {e}")))?
+            .to_rgb8();
+        let template = Template::from_image(&img, m.mirror)
+            .ok_or_else(|| at(format!("template {t:?} is a flat image")))?;
+        markers.push(Marker {
+            letter: ctx.letter(&m.letter)?,
+            name: m.name.clone(),
+            template,
+            min_score: m.min_score,
+        });
+    }
+    Ok(markers)
+}
+
+impl Calibration {
+    /// Loads the calibration compiled into the binary.
+    pub fn embedded(e: &Embedded, game: &str) -> Result<Calibration, CalibrationError> {
+        let origin = format!("{} (built in)", e.path);
+        let dir = Path::new(e.path).parent().unwrap_or(Path::new(""));
+        Self::parse(e.text, &origin, game, |rel| {
+            let want = join_lexically(dir, rel);
+            e.files
+                .iter()
+                .find(|(p, _)| Path::new(p) == want)
+                .map(|(_, b)| b.to_vec())
+                .ok_or_else(|| format!("{} is not among the built-in files", want.display()))
+        })
+    }
+
+    /// Loads a calibration file from disk.
+    pub fn load(path: &Path, game: &str) -> Result<Calibration, CalibrationError> {
+        let origin = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|source| CalibrationError::Read {
+            path: origin.clone(),
+            source,
+        })?;
+        let dir = path.parent().unwrap_or(Path::new(""));
+        let mut cal = Self::parse(&text, &origin, game, |rel| {
+            let p = dir.join(rel);
+            std::fs::read(&p).map_err(|e| format!("cannot read {}: {e}", p.display()))
+        })?;
+        cal.source = Source::Explicit(path.to_path_buf());
+        Ok(cal)
+    }
+
+    /// Parses calibration text, one section at a time; `fetch` reads a
+    /// file named relative to it. The source is [`Source::BuiltIn`] until
+    /// the caller says otherwise.
+    pub fn parse(
+        text: &str,
+        origin: &str,
+        game: &str,
+        fetch: impl Fn(&str) -> Result<Vec<u8>, String>,
+    ) -> Result<Calibration, CalibrationError> {
+        let file: FileModel = toml::from_str(text).map_err(|e| CalibrationError::Syntax {
+            path: origin.to_string(),
+            message: e.to_string().trim_end().to_string(),
+        })?;
+        if file.game != game {
+            return Err(CalibrationError::WrongGame {
+                path: origin.to_string(),
+                found: file.game,
+                expected: game.to_string(),
+            });
+        }
+        let ctx = Ctx { text, origin };
+        let lattice = lattice_section(&file.lattice, &ctx)?;
+        let cells = cells_section(&file.cells, &ctx)?;
+        let classes = class_sections(&file.classes, cells.haze, &ctx)?;
+        let markers = marker_sections(&file.markers, &fetch, &ctx)?;
+        Ok(Calibration {
+            origin: origin.to_string(),
+            source: Source::BuiltIn,
+            game: file.game,
+            params: ReadParams {
+                lattice,
+                sample: cells.sample,
+                max_plain_marks: cells.max_plain_marks,
+                min_confidence: cells.min_confidence,
+                classes,
+                markers,
+            },
+        })
+    }
+}
+
+/// boardbot's config directory: `BOARDBOT_CONFIG_DIR` when set (tests use
+/// it), else the platform's (`~/.config/boardbot` on Linux).
+pub fn config_dir() -> Option<PathBuf> {
+    match std::env::var_os("BOARDBOT_CONFIG_DIR") {
+        Some(d) => Some(PathBuf::from(d)),
+        None => {
+            directories::ProjectDirs::from("", "", "boardbot").map(|d| d.config_dir().to_path_buf())
+        }
+    }
+}
+
+/// Where `boardbot calibrate` writes, and `solve` and `play` look for, the
+/// user's calibrations: `<config dir>/calibration/`.
+pub fn user_dir() -> Option<PathBuf> {
+    config_dir().map(|d| d.join("calibration"))
+}
+
+/// Picks a game's calibration: `explicit` (`--calibration FILE`) first,
+/// then the user's file `<config dir>/calibration/<game>.toml`, then the
+/// one built into the binary. Says on stderr which one it used when it
+/// is not the built-in one.
+pub fn resolve(
+    game_id: &str,
+    embedded: Option<&'static Embedded>,
+    explicit: Option<&Path>,
+) -> Result<Calibration, CalibrationError> {
+    let user = user_dir()
+        .map(|d| d.join(format!("{game_id}.toml")))
+        .filter(|p| p.is_file());
+    let cal = match (explicit, user, embedded) {
+        (Some(p), _, _) => Calibration::load(p, game_id)?,
+        (None, Some(p), _) => {
+            let mut c = Calibration::load(&p, game_id)?;
+            c.source = Source::User(p);
+            c
+        }
+        (None, None, Some(e)) => return Calibration::embedded(e, game_id),
+        (None, None, None) => {
+            return Err(CalibrationError::Missing {
+                game: game_id.to_string(),
+            });
+        }
+    };
+    let whose = match cal.source {
+        Source::User(_) => " (yours, from `boardbot calibrate`)",
+        _ => "",
+    };
+    eprintln!(
+        "boardbot: reading {game_id} with the calibration {}{whose}",
+        cal.origin
+    );
+    Ok(cal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r##"
+game = "demo"
+[[class]]
+letter = "W"
+name = "white"
+colors = ["#ffffff"]
+tolerance = 20
+"##;
+
+    fn parse(text: &str) -> Result<Calibration, CalibrationError> {
+        Calibration::parse(text, "demo.toml", "demo", |_| Err("no files".into()))
+    }
+
+    #[test]
+    fn loads_a_minimal_file() {
+        let c = parse(GOOD).unwrap();
+        assert_eq!(c.params.classes[0].letter, 'W');
+        assert_eq!(c.params.lattice.min_cells, 3);
+        assert_eq!(c.source, Source::BuiltIn);
+    }
+
+    #[test]
+    fn errors_name_the_file_and_line() {
+        let bad = GOOD.replace("#ffffff", "#fffff");
+        let e = parse(&bad).unwrap_err().to_string();
+        assert!(e.starts_with("demo.toml, line 6:"), "{e}");
+        let e = parse("game = \n").unwrap_err().to_string();
+        assert!(e.contains("demo.toml") && e.contains("line 1"), "{e}");
+        let e = parse(&GOOD.replace("\"demo\"", "\"other\""))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("not \"demo\""), "{e}");
+        let missing = format!(
+            "{GOOD}\n[[marker]]\nletter = \"K\"\nname = \"k\"\ntemplate = \"k.png\"\nmin_score = 0.5\n"
+        );
+        let e = parse(&missing).unwrap_err().to_string();
+        assert!(e.contains("line 12") && e.contains("k.png"), "{e}");
+    }
+
+    #[test]
+    fn joins_paths_lexically() {
+        assert_eq!(
+            join_lexically(Path::new("calibration"), "../templates/troyis/knight.png"),
+            PathBuf::from("templates/troyis/knight.png")
+        );
+    }
+}
