@@ -81,24 +81,6 @@ struct Search<'g> {
 }
 
 impl Search<'_> {
-    /// Tries one waste budget in attempts of doubling size that break ties
-    /// differently: `Some(true)` found, `Some(false)` proven impossible,
-    /// `None` when the node limit ran out.
-    fn with_restarts(&mut self, budget: u32) -> Option<bool> {
-        let mut cap = 4_096u64;
-        let mut seed = 0;
-        loop {
-            match self.attempt(budget, cap, seed) {
-                Some(found) => return Some(found),
-                None if self.nodes >= self.limits.max_nodes => return None,
-                None => {
-                    cap = cap.saturating_mul(2);
-                    seed += 1;
-                }
-            }
-        }
-    }
-
     /// A small hash of `(seed, n)` that reorders ties between restarts.
     fn noise(&self, n: usize) -> u32 {
         if self.seed == 0 {
@@ -201,6 +183,22 @@ pub struct Stats {
     pub min_moves: usize,
 }
 
+/// Refuses a board with targets the knight can never reach, naming them.
+fn check_reachable(g: &Graph) -> Result<(), SolveError> {
+    let reach = g.reachable(g.start);
+    let unreachable: Vec<Cell> = g
+        .targets
+        .and_not(&reach)
+        .iter()
+        .map(|i| g.cells[i])
+        .collect();
+    if unreachable.is_empty() {
+        Ok(())
+    } else {
+        Err(SolveError::Unreachable(unreachable))
+    }
+}
+
 /// Finds the best route for the knight.
 pub fn solve(board: &Board, limits: &Limits) -> Result<Plan, SolveError> {
     solve_with_stats(board, limits).map(|(p, _)| p)
@@ -209,16 +207,7 @@ pub fn solve(board: &Board, limits: &Limits) -> Result<Plan, SolveError> {
 /// [`solve`], also returning how much searching it took.
 pub fn solve_with_stats(board: &Board, limits: &Limits) -> Result<(Plan, Stats), SolveError> {
     let g = Graph::new(board);
-    let reach = g.reachable(g.start);
-    let unreachable: Vec<Cell> = g
-        .targets
-        .and_not(&reach)
-        .iter()
-        .map(|i| g.cells[i])
-        .collect();
-    if !unreachable.is_empty() {
-        return Err(SolveError::Unreachable(unreachable));
-    }
+    check_reachable(&g)?;
     let r = g.targets.len();
     let to_plan = |walk: &[usize], optimal: bool| Plan {
         squares: walk.iter().map(|&i| g.cells[i]).collect(),
@@ -248,21 +237,29 @@ pub fn solve_with_stats(board: &Board, limits: &Limits) -> Result<(Plan, Stats),
     let mut budget = g.lower_bound(g.start, &g.targets);
     let mut short: Option<Vec<usize>> = None;
     let mut gave_up = false;
-    loop {
-        match search.with_restarts(budget) {
-            Some(true) => {
-                let stats = Stats {
-                    targets: r,
-                    nodes: search.nodes,
-                    gave_up: false,
-                    min_moves: r + budget as usize,
-                };
-                return Ok((to_plan(&search.path, true), stats));
-            }
-            Some(false) => {}
-            None => {
-                gave_up = true;
-                break;
+    'budgets: loop {
+        let mut cap = 4_096u64;
+        let mut seed = 0;
+        loop {
+            match search.attempt(budget, cap, seed) {
+                Some(true) => {
+                    let stats = Stats {
+                        targets: r,
+                        nodes: search.nodes,
+                        gave_up: false,
+                        min_moves: r + budget as usize,
+                    };
+                    return Ok((to_plan(&search.path, true), stats));
+                }
+                Some(false) => break,
+                None if search.nodes >= limits.max_nodes => {
+                    gave_up = true;
+                    break 'budgets;
+                }
+                None => {
+                    cap = cap.saturating_mul(2);
+                    seed += 1;
+                }
             }
         }
         budget += 1;
