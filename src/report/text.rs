@@ -21,7 +21,7 @@ fn wrapped(words: &[String]) -> String {
     let mut out = String::new();
     let mut line = String::from(" ");
     for w in words {
-        if line.len() + w.len() + 1 > 78 && !line.trim().is_empty() {
+        if line.chars().count() + w.chars().count() + 1 > 78 && !line.trim().is_empty() {
             let _ = writeln!(out, "{line}");
             line = String::from(" ");
         }
