@@ -30,13 +30,6 @@ impl crate::solve::Puzzle for Puzzle {
     fn parse_move(&self, s: &State, text: &str) -> Result<(Move, State), String> {
         self.apply(*s, text)
     }
-
-    fn split_moves<'t>(&self, text: &'t str) -> Vec<&'t str> {
-        text.split(',')
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-            .collect()
-    }
 }
 
 impl TextPuzzle for Puzzle {
