@@ -1,6 +1,8 @@
-//! `boardbot render`: draws a Troyis board with the project's own art, and
+//! `boardbot render`: draws a position with the project's own art, and
 //! optionally the truth file the reader must reproduce. This is how the
-//! recorded screenshots under `tests/fixtures/` are made.
+//! recorded screenshots under `tests/fixtures/` are made. Troyis has its
+//! own flags (skins, clouds, messages); other games draw through
+//! [`crate::games::Game::render`].
 
 use std::path::PathBuf;
 
@@ -15,10 +17,10 @@ use crate::vision::color::Rgb;
 
 #[derive(ClapArgs)]
 pub struct Args {
-    /// Only `troyis` has a renderer.
+    /// The game: troyis, bitlock or rush.
     #[arg(long, default_value = "troyis")]
     game: String,
-    /// The board, rows joined by `/`.
+    /// The position as text: rows joined by `/` (Troyis, B.i.t.Lock), 36 characters (Rush Hour).
     #[arg(long)]
     board: String,
     /// Where to write the PNG.
@@ -54,6 +56,9 @@ pub struct Args {
     /// Also write the expected reading as JSON: state, cells, and the grid as [n, x0, x1, y0, y1].
     #[arg(long, value_name = "OUT.json")]
     expect: Option<PathBuf>,
+    /// Draw this move part-way through its animation, MOVE@FRACTION (e.g. `B+2@0.5`, `L@0.3`).
+    #[arg(long, value_name = "MOVE@F")]
+    moving: Option<String>,
 }
 
 /// A colour by name (from the game's palette) or as `#rrggbb`.
@@ -69,20 +74,9 @@ fn colour(name: &str, what: &str) -> anyhow::Result<[u8; 3]> {
 
 /// The drawing style the arguments ask for, checked.
 fn style(a: &Args) -> anyhow::Result<Style> {
-    let margins: Vec<f64> = a
-        .margins
-        .split(',')
-        .map(|v| v.trim().parse::<f64>())
-        .collect::<Result<_, _>>()
-        .map_err(|_| anyhow!("--margins must be four numbers, LEFT,TOP,RIGHT,BOTTOM"))?;
-    let [l, t, r, b] = margins[..] else {
-        bail!("--margins must be four numbers, LEFT,TOP,RIGHT,BOTTOM");
-    };
+    let [l, t, r, b] = margins(&a.margins)?;
     if !(4.0..=1000.0).contains(&a.pitch) {
         bail!("--pitch must be between 4 and 1000 pixels");
-    }
-    if margins.iter().any(|m| !(0.0..=10_000.0).contains(m)) {
-        bail!("--margins must each be between 0 and 10000 pixels");
     }
     if a.clouds > 100 {
         bail!("--clouds must be at most 100");
@@ -112,9 +106,76 @@ fn style(a: &Args) -> anyhow::Result<Style> {
     })
 }
 
+/// Margins as LEFT,TOP,RIGHT,BOTTOM, checked.
+fn margins(text: &str) -> anyhow::Result<[f64; 4]> {
+    let m: Vec<f64> = text
+        .split(',')
+        .map(|v| v.trim().parse::<f64>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| anyhow!("--margins must be four numbers, LEFT,TOP,RIGHT,BOTTOM"))?;
+    let [l, t, r, b] = m[..] else {
+        bail!("--margins must be four numbers, LEFT,TOP,RIGHT,BOTTOM");
+    };
+    if m.iter().any(|v| !(0.0..=10_000.0).contains(v)) {
+        bail!("--margins must each be between 0 and 10000 pixels");
+    }
+    Ok([l, t, r, b])
+}
+
+/// Any other game: its own art through the `Game` trait.
+fn run_game(a: &Args, game: &dyn crate::games::Game) -> anyhow::Result<()> {
+    let troyis_only = [
+        ("--clouds", a.clouds != 0),
+        ("--skin", a.skin != "classic"),
+        ("--knight-bg", a.knight_bg.is_some()),
+        ("--visited", a.visited.is_some()),
+        ("--message", a.message.is_some()),
+        ("--dim", a.dim),
+    ];
+    if let Some((flag, _)) = troyis_only.iter().find(|f| f.1) {
+        bail!("{flag} is for troyis only");
+    }
+    if !(4.0..=1000.0).contains(&a.pitch) {
+        bail!("--pitch must be between 4 and 1000 pixels");
+    }
+    let moving = match &a.moving {
+        None => None,
+        Some(m) => {
+            let (mv, f) = m
+                .rsplit_once('@')
+                .ok_or_else(|| anyhow!("--moving must be MOVE@FRACTION, e.g. B+2@0.5"))?;
+            let f: f64 = f
+                .parse()
+                .ok()
+                .filter(|f| (0.0..=1.0).contains(f))
+                .ok_or_else(|| anyhow!("--moving: the fraction must be between 0 and 1"))?;
+            Some((mv.to_string(), f))
+        }
+    };
+    let opts = crate::games::RenderOptions {
+        pitch: a.pitch,
+        margins: margins(&a.margins)?,
+        seed: a.seed,
+        moving,
+    };
+    let out = game.render(&a.board, "--board", &opts)?;
+    out.image
+        .save(&a.out)
+        .with_context(|| format!("cannot write {}", a.out.display()))?;
+    if let Some(path) = &a.expect {
+        let text = serde_json::to_string_pretty(&out.expect)? + "\n";
+        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
 pub fn run(a: Args) -> anyhow::Result<()> {
-    if a.game != "troyis" {
-        bail!("only troyis has a renderer");
+    let game = super::game(&a.game)?;
+    if game.id() != "troyis" {
+        return run_game(&a, game);
+    }
+    if a.moving.is_some() {
+        bail!("--moving is not drawn for troyis");
     }
     let board = Board::parse(&a.board).map_err(|e| anyhow!("--board: {e}"))?;
     let style = style(&a)?;

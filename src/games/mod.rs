@@ -22,11 +22,15 @@ use crate::report::{Output, Report};
 
 pub mod bitlock;
 pub mod options;
+pub mod practice;
+pub mod render;
 pub mod rush;
 pub mod tools;
 pub mod troyis;
 
 pub use options::{Opt, Options, Win};
+pub use practice::{PracticeOptions, ScreenLattice, Session};
+pub use render::{RenderOptions, Rendered};
 pub use tools::TextPuzzle;
 
 #[derive(Debug, thiserror::Error)]
@@ -45,6 +49,10 @@ pub enum GameError {
     /// Writing an output file failed.
     #[error("{0}")]
     Output(String),
+    /// A practice window could not be opened or drawn.
+    #[cfg(feature = "live")]
+    #[error(transparent)]
+    Window(#[from] crate::ui::UiError),
     #[error(transparent)]
     Calibration(#[from] crate::calibration::CalibrationError),
 }
@@ -124,6 +132,23 @@ pub trait Game: Sync {
         _opts: &Options,
     ) -> Result<Output, GameError> {
         unsupported(self.id(), "trace games")
+    }
+
+    /// Draws `text` with the game's own art, as its practice window does.
+    fn render(
+        &self,
+        _text: &str,
+        _origin: &str,
+        _opts: &RenderOptions,
+    ) -> Result<Rendered, GameError> {
+        unsupported(self.id(), "draw positions")
+    }
+
+    /// Opens the game's practice window and plays it until it is closed.
+    /// Returns one line for the user on how the session went.
+    #[cfg(feature = "live")]
+    fn practice(&self, _opts: &PracticeOptions) -> Result<String, GameError> {
+        unsupported(self.id(), "open a practice window")
     }
 
     /// Loads the calibration: `path` if given, else the user's own (from

@@ -228,6 +228,11 @@ impl Game for Troyis {
         }
     }
 
+    #[cfg(feature = "live")]
+    fn practice(&self, opts: &super::PracticeOptions) -> Result<String, GameError> {
+        practice::open(opts)
+    }
+
     fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
         let board = Board::parse(text).map_err(|e| GameError::Parse {
             origin: origin.to_string(),

@@ -16,6 +16,7 @@ use serde::Serialize;
 use super::board::{Board, Square};
 use super::levels;
 use super::render::{self, PAGE, Style, palette};
+use crate::games::GameError;
 use crate::geom::Cell;
 use crate::ui::{self, App, Control, UiError, UiEvent, WindowSpec};
 use crate::vision::Lattice;
@@ -36,6 +37,63 @@ pub struct Options {
     pub result: Option<PathBuf>,
     /// After a completed level, go on to the next one.
     pub next: bool,
+}
+
+/// `boardbot practice --game troyis`: checks the options, plays the window
+/// until it closes, and says how the session went.
+pub fn open(o: &crate::games::PracticeOptions) -> Result<String, GameError> {
+    const READS: &[&str] = &[
+        "--level",
+        "--size",
+        "--seed",
+        "--result",
+        "--position",
+        "--pitch",
+        "--clouds",
+        "--next",
+    ];
+    o.only("troyis", READS)?;
+    let usage = |m: &str| GameError::Usage(m.to_string());
+    let level = match &o.level {
+        None => 3,
+        Some(l) => l
+            .trim()
+            .parse::<u32>()
+            .map_err(|_| usage("--level must be a level number (1, 2, …) for troyis"))?,
+    }
+    .max(1);
+    if o.size.is_some_and(|n| !(3..=16).contains(&n)) {
+        return Err(usage("--size must be between 3 and 16"));
+    }
+    let clouds = o.clouds.unwrap_or(3);
+    if clouds > 30 {
+        return Err(usage("--clouds must be at most 30"));
+    }
+    let out = run(Options {
+        level,
+        size: o.size,
+        seed: o.seed.unwrap_or(u64::from(level)),
+        pitch: o.pitch_or(44.0)?,
+        position: o.position,
+        clouds,
+        result: o.result.clone(),
+        next: o.next,
+    })
+    .map_err(|e| match e {
+        PracticeError::Ui(u) => GameError::Window(u),
+        PracticeError::Result { path, source } => {
+            GameError::Output(format!("cannot write the result file {path}: {source}"))
+        }
+    })?;
+    let done = if out.solved {
+        "completed"
+    } else {
+        "not completed"
+    };
+    Ok(format!(
+        "Level {}: {done} ({} moves, {} revisits).",
+        out.level, out.moves, out.revisits
+    ))
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -1,0 +1,242 @@
+//! What every practice window shares: the options `boardbot practice`
+//! passes to a game ([`PracticeOptions`]), and the session a window writes
+//! ([`Session`]), which is both its `--result` file and its `--record` file.
+//!
+//! A session is what a researcher needs to replay and rate a player's game:
+//! the start position, then every move with the time since the window
+//! opened (`t_ms`) and since the previous move (`think_ms`).
+//! `boardbot trace --record FILE` reads it back.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::{GameError, Win};
+
+/// What `boardbot practice` asks of a game's window. Each game reads the
+/// fields that fit it and refuses the others with [`PracticeOptions::only`].
+#[derive(Clone, Debug, Default)]
+pub struct PracticeOptions {
+    /// Troyis: the level number; B.i.t.Lock: a level file.
+    pub level: Option<String>,
+    /// A position as text (Rush Hour's 36 characters).
+    pub board: Option<String>,
+    /// Board side, for generated levels.
+    pub size: Option<usize>,
+    pub seed: Option<u64>,
+    /// Cell size in screen pixels; `None` for the game's default.
+    pub pitch: Option<f64>,
+    /// Where the window's inside goes on screen.
+    pub position: Option<(i32, i32)>,
+    /// Drifting clouds (Troyis).
+    pub clouds: Option<usize>,
+    /// Write the session here after every move and on close.
+    pub result: Option<PathBuf>,
+    /// Write the session, with its start position, here too.
+    pub record: Option<PathBuf>,
+    /// After a completed level, go on to the next one.
+    pub next: bool,
+    /// B.i.t.Lock's win rule.
+    pub win: Option<Win>,
+    /// Ignore the N-th move input (from 1), as if the key or drag were
+    /// lost: for testing that the player notices and re-plans.
+    pub drop_input: Option<usize>,
+}
+
+impl PracticeOptions {
+    /// The flags that were given, by their command-line names.
+    fn given(&self) -> Vec<&'static str> {
+        let flags = [
+            ("--level", self.level.is_some()),
+            ("--board", self.board.is_some()),
+            ("--size", self.size.is_some()),
+            ("--seed", self.seed.is_some()),
+            ("--pitch", self.pitch.is_some()),
+            ("--position", self.position.is_some()),
+            ("--clouds", self.clouds.is_some()),
+            ("--result", self.result.is_some()),
+            ("--record", self.record.is_some()),
+            ("--next", self.next),
+            ("--win", self.win.is_some()),
+            ("--drop-input", self.drop_input.is_some()),
+        ];
+        flags.iter().filter(|f| f.1).map(|f| f.0).collect()
+    }
+
+    /// Refuses any given flag that `game`'s window does not read.
+    pub fn only(&self, game: &str, reads: &[&str]) -> Result<(), GameError> {
+        match self.given().into_iter().find(|f| !reads.contains(f)) {
+            None => Ok(()),
+            Some(flag) => Err(GameError::Usage(format!(
+                "{flag} does not apply to the {game} practice window (it takes {})",
+                reads.join(", ")
+            ))),
+        }
+    }
+
+    /// The cell size, checked against the range a window can show.
+    pub fn pitch_or(&self, default: f64) -> Result<f64, GameError> {
+        let p = self.pitch.unwrap_or(default);
+        if (16.0..=200.0).contains(&p) {
+            Ok(p)
+        } else {
+            Err(GameError::Usage(
+                "--pitch must be between 16 and 200 pixels".into(),
+            ))
+        }
+    }
+}
+
+/// One move a player made in a practice window.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LoggedMove {
+    /// The move in the game's own notation (`A+2` for Rush Hour, `L` for
+    /// B.i.t.Lock), as `boardbot trace` reads it.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Milliseconds since the window opened.
+    pub t_ms: u64,
+    /// Milliseconds since the previous move (or since the window opened):
+    /// the player's thinking time before this move.
+    #[serde(default)]
+    pub think_ms: u64,
+}
+
+/// A practice session: the `--result` and `--record` document.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Session {
+    pub solved: bool,
+    pub moves: usize,
+    pub log: Vec<LoggedMove>,
+    /// The game's id.
+    #[serde(default)]
+    pub game: String,
+    /// The start position, in the game's text format.
+    #[serde(default)]
+    pub start: String,
+    /// The fewest moves that solve `start`, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub optimal: Option<u64>,
+    /// The position now, in the game's text format.
+    #[serde(default)]
+    pub board: String,
+    /// Move inputs the window ignored on purpose (`--drop-input`).
+    #[serde(default)]
+    pub dropped: usize,
+    /// Inputs that were not a legal move (a drag that went nowhere, say).
+    #[serde(default)]
+    pub illegal: usize,
+    /// Where the board is on screen, once the window is placed: tests and
+    /// the demo select the region from it.
+    #[serde(default)]
+    pub lattice: Option<ScreenLattice>,
+}
+
+/// A board's lattice in screen pixels: the top left corner of its first
+/// cell, the cell pitch, and its size in cells.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ScreenLattice {
+    pub x: f64,
+    pub y: f64,
+    pub pitch: f64,
+    pub rows: usize,
+    pub cols: usize,
+}
+
+impl Session {
+    pub fn new(game: &str, start: String, optimal: Option<u64>) -> Session {
+        Session {
+            solved: false,
+            moves: 0,
+            log: Vec::new(),
+            game: game.to_string(),
+            board: start.clone(),
+            start,
+            optimal,
+            dropped: 0,
+            illegal: 0,
+            lattice: None,
+        }
+    }
+
+    /// Logs a move made `t_ms` after the window opened.
+    pub fn push(&mut self, mv: String, t_ms: u64) {
+        let last = self.log.last().map_or(0, |m| m.t_ms);
+        self.log.push(LoggedMove {
+            mv,
+            t_ms,
+            think_ms: t_ms.saturating_sub(last),
+        });
+        self.moves = self.log.len();
+    }
+
+    /// Writes the session to the result and record files that were asked for.
+    pub fn save(&self, opts: &PracticeOptions) -> Result<(), GameError> {
+        for path in [&opts.result, &opts.record].into_iter().flatten() {
+            write_json_atomically(path, self)?;
+        }
+        Ok(())
+    }
+
+    /// Reads a recorded session, with the file named in any error.
+    pub fn load(path: &Path) -> Result<Session, GameError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| GameError::Output(format!("cannot read {}: {e}", path.display())))?;
+        serde_json::from_str(&text).map_err(|e| GameError::Parse {
+            origin: path.display().to_string(),
+            message: format!("line {}, column {}: {e}", e.line(), e.column()),
+        })
+    }
+}
+
+/// Writes `value` as JSON through a temporary file, so a reader never sees
+/// half a file.
+pub fn write_json_atomically(path: &Path, value: &impl Serialize) -> Result<(), GameError> {
+    let fail = |e: &dyn std::fmt::Display| {
+        GameError::Output(format!(
+            "cannot write the result file {}: {e}",
+            path.display()
+        ))
+    };
+    let text = serde_json::to_string_pretty(value).map_err(|e| fail(&e))? + "\n";
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, text).map_err(|e| fail(&e))?;
+    std::fs::rename(&tmp, path).map_err(|e| fail(&e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thinking_time_is_the_gap_since_the_previous_move() {
+        let mut s = Session::new("rush", "x".into(), Some(2));
+        s.push("A+1".into(), 900);
+        s.push("B-2".into(), 1500);
+        assert_eq!(s.moves, 2);
+        assert_eq!((s.log[0].think_ms, s.log[1].think_ms), (900, 600));
+        let text = serde_json::to_string(&s).unwrap();
+        assert!(text.contains(r#""move":"A+1""#), "{text}");
+        let back: Session = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, s);
+    }
+
+    #[test]
+    fn a_minimal_result_file_reads_back() {
+        let s: Session =
+            serde_json::from_str(r#"{"solved":true,"moves":1,"log":[{"move":"L","t_ms":5}]}"#)
+                .unwrap();
+        assert_eq!(s.log[0].think_ms, 0);
+    }
+
+    #[test]
+    fn refuses_flags_the_window_does_not_read() {
+        let o = PracticeOptions {
+            board: Some("x".into()),
+            ..PracticeOptions::default()
+        };
+        assert!(o.only("rush", &["--board"]).is_ok());
+        let e = o.only("bitlock", &["--level", "--seed"]).unwrap_err();
+        assert!(e.to_string().contains("--board does not apply"), "{e}");
+    }
+}

@@ -1,0 +1,25 @@
+//! What `boardbot render` asks of a game: draw a position with the game's
+//! own art, as its practice window shows it, and say what a reader must
+//! read from the picture. The recorded test screenshots are made this way.
+
+/// How to draw a position.
+#[derive(Clone, Debug)]
+pub struct RenderOptions {
+    /// Cell pitch in pixels.
+    pub pitch: f64,
+    /// Page around the board: left, top, right, bottom, in pixels.
+    pub margins: [f64; 4],
+    pub seed: u64,
+    /// Draw this move part-way, at this fraction (0–1) of its animation:
+    /// the frame a capture may catch while the window animates.
+    pub moving: Option<(String, f64)>,
+}
+
+/// A drawn position and the reading it must give.
+pub struct Rendered {
+    pub image: image::RgbImage,
+    /// The expected reading, as JSON: `state` (a verdict name), `cells`
+    /// (the rows when the board can be read), and `grid` as
+    /// `[rows, x0, x1, y0, y1]`.
+    pub expect: serde_json::Value,
+}
