@@ -8,96 +8,15 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use common::display::{
+    Display, boardbot, have, have_xdotool, rect, region_around, show, wait_output, xdotool, xvfb,
+};
+
+use std::path::PathBuf;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-
-struct Display {
-    server: Child,
-    name: String,
-}
-
-impl Drop for Display {
-    fn drop(&mut self) {
-        let _ = self.server.kill();
-        let _ = self.server.wait();
-    }
-}
-
-fn have(program: &str) -> bool {
-    let found = Command::new("sh")
-        .args(["-c", &format!("command -v {program}")])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    // In CI a skipped end-to-end test would hide a missing install step.
-    assert!(
-        found || !common::in_ci(),
-        "{program} is not installed, and CI=true: .ci/deps must install it"
-    );
-    found
-}
-
-/// A fresh Xvfb display, or `None` (with the reason printed) when Xvfb is missing.
-fn xvfb(tag: u32) -> Option<Display> {
-    if !have("Xvfb") {
-        println!("skipped: Xvfb is not installed (sudo .ci/deps installs it)");
-        return None;
-    }
-    for attempt in 0..20 {
-        let n = 40 + (std::process::id() % 200) * 7 + tag * 3 + attempt;
-        let socket = format!("/tmp/.X11-unix/X{n}");
-        if Path::new(&socket).exists() || Path::new(&format!("/tmp/.X{n}-lock")).exists() {
-            continue;
-        }
-        let server = Command::new("Xvfb")
-            .args([
-                &format!(":{n}"),
-                "-screen",
-                "0",
-                "1280x1024x24",
-                "-nolisten",
-                "tcp",
-                "-noreset",
-            ])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start Xvfb");
-        let d = Display {
-            server,
-            name: format!(":{n}"),
-        };
-        let t = Instant::now();
-        while t.elapsed() < Duration::from_secs(10) {
-            if Path::new(&socket).exists() {
-                std::thread::sleep(Duration::from_millis(200));
-                return Some(d);
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-    panic!("Xvfb did not start");
-}
-
-fn boardbot(display: &Display, args: &[&str]) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_boardbot"));
-    c.args(args)
-        .env("DISPLAY", &display.name)
-        .env(
-            "BOARDBOT_CONFIG_DIR",
-            std::env::temp_dir().join(format!(
-                "boardbot-e2e-{}",
-                display.name.trim_start_matches(':')
-            )),
-        )
-        .env(
-            "BOARDBOT_SAVE_DIR",
-            std::env::temp_dir().join("boardbot-e2e-seen"),
-        );
-    c
-}
 
 struct Practice {
     child: Child,
@@ -179,25 +98,6 @@ impl Practice {
             pitch * l["cols"].as_f64().unwrap(),
         )
     }
-}
-
-fn region_around(x: f64, y: f64, side: f64, margin: f64) -> String {
-    let (x0, y0) = ((x - margin).floor() as i64, (y - margin).floor() as i64);
-    let s = (side + 2.0 * margin).ceil() as i64 + 1;
-    format!("{x0},{y0},{s},{s}")
-}
-
-fn rect(region: &str) -> (i64, i64, i64, i64) {
-    let v: Vec<i64> = region.split(',').map(|p| p.parse().unwrap()).collect();
-    (v[0], v[1], v[2], v[3])
-}
-
-fn show(out: &Output) -> String {
-    format!(
-        "stdout:\n{}\nstderr:\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
 }
 
 /// Plays the practice board once through `region` and checks the level
@@ -418,36 +318,6 @@ fn start_play(display: &Display, region: &str, extra: &[&str]) -> Child {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start play")
-}
-
-/// True when xdotool is installed; else says the test is skipped.
-fn have_xdotool() -> bool {
-    let found = have("xdotool");
-    if !found {
-        println!("skipped: xdotool is not installed (.ci/deps installs it)");
-    }
-    found
-}
-
-fn xdotool(display: &Display, args: &[&str]) {
-    let ok = Command::new("xdotool")
-        .args(args)
-        .env("DISPLAY", &display.name)
-        .status()
-        .expect("xdotool");
-    assert!(ok.success(), "xdotool {args:?}");
-}
-
-fn wait_output(mut child: Child, secs: u64) -> Output {
-    let t = Instant::now();
-    while child.try_wait().expect("wait").is_none() {
-        if t.elapsed() > Duration::from_secs(secs) {
-            let _ = child.kill();
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(30));
-    }
-    child.wait_with_output().expect("output")
 }
 
 #[test]
