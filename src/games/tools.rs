@@ -142,13 +142,23 @@ fn frames<P: TextPuzzle>(
 /// `solve` for a text puzzle: the optimal plan, or why there is none.
 pub fn solve<P: TextPuzzle>(text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
     let (p, start) = parse::<P>(text, origin, opts)?;
+    solve_parsed(&p, &start, opts)
+}
+
+/// `solve` for a position already parsed (a reader's, say, which text
+/// cannot always hold).
+pub fn solve_parsed<P: TextPuzzle>(
+    p: &P,
+    start: &P::State,
+    opts: &Options,
+) -> Result<Report, GameError> {
     let t = Instant::now();
     let mut progress = Progress::new(opts.progress);
-    let sol = p.solve(&start, &budget(opts), &mut progress);
+    let sol = p.solve(start, &budget(opts), &mut progress);
     drop(progress);
     let mut r = Report::new(P::ID, Verdict::Playable, "");
     r.timing_ms.solve = ms_since(t);
-    r.board = Some(BoardReport::from_rows(p.rows(&start)));
+    r.board = Some(BoardReport::from_rows(p.rows(start)));
     r.stats = Some(value(&stats_of(&sol)));
     let win = P::OPTIONS
         .contains(&Opt::Win)
@@ -156,9 +166,9 @@ pub fn solve<P: TextPuzzle>(text: &str, origin: &str, opts: &Options) -> Result<
     let rule = win.map_or(String::new(), |w| format!(" under the {} rule", w.name()));
     match &sol.found {
         Found::Path(moves) => {
-            plan_into::<P>(&mut r, &p, &sol, moves, win, &rule);
+            plan_into::<P>(&mut r, p, &sol, moves, win, &rule);
             if opts.walkthrough {
-                r.walkthrough = Some(frames(&p, &start, moves)?);
+                r.walkthrough = Some(frames(p, start, moves)?);
             }
         }
         Found::Exhausted => {

@@ -34,6 +34,8 @@ pub enum Unreadable {
         first: (String, char),
         second: Option<(String, char)>,
     },
+    /// A game reader's own reason (parts of the cell disagree, say).
+    Other(String),
 }
 
 impl fmt::Display for Unreadable {
@@ -72,6 +74,7 @@ impl fmt::Display for Unreadable {
                 }
                 Ok(())
             }
+            Unreadable::Other(why) => f.write_str(why),
         }
     }
 }

@@ -147,7 +147,7 @@ impl Level {
     }
 
     /// A level needs targets, tiles, and a tile for every target's type.
-    fn check(&self) -> Result<(), LevelError> {
+    pub fn check(&self) -> Result<(), LevelError> {
         if self.targets.is_empty() {
             return Err(LevelError::NoTargets);
         }

@@ -2,27 +2,47 @@
 //!
 //! - [`level`]: the map format;
 //! - [`rules`]: one move, on layouts packed into a few bytes;
-//! - [`solver`]: the fewest moves, by A* with a memory-bounded IDA* fallback.
+//! - [`solver`]: the fewest moves, by A* with a memory-bounded IDA* fallback;
+//! - [`art`] and [`motion`]: boardbot's own look, and which piece went where
+//!   in a move (for animation);
+//! - [`read`]: the level from a screenshot of that art;
+//! - [`screen`]: render, solve a screenshot, and the plan as arrow keys;
+//! - [`generate`] and `practice`: generated levels, and the practice window.
 //!
 //! This module puts the rules on the shared puzzle core ([`Lock`]); solve,
 //! walkthrough, map, trace and their JSON come from [`crate::games::tools`].
 //! Layouts pack into 8, 16 or 32 bytes; the game picks the narrowest key
 //! the level's pieces fit.
 
+pub mod art;
+pub mod generate;
 pub mod level;
+pub mod motion;
+#[cfg(feature = "live")]
+pub mod practice;
+pub mod read;
 pub mod rules;
+pub mod screen;
 pub mod solver;
 
 use self::level::Level;
 use self::rules::{Dir, Key, Rules};
 use self::solver::Solver;
-use super::{Game, GameError, Opt, Options, TextPuzzle, tools};
+use super::{Game, GameError, Opt, Options, RenderOptions, Rendered, TextPuzzle, tools};
+use crate::calibration::{Calibration, Embedded};
+use crate::play::Pacing;
 use crate::report::{Output, Report};
 use crate::solve::{Budget, Found, Progress, Solution, Stats};
 
 pub struct BitLock;
 
 const ID: &str = "bitlock";
+
+static CALIBRATION: Embedded = Embedded {
+    path: "calibration/bitlock.toml",
+    text: include_str!("../../../calibration/bitlock.toml"),
+    files: &[],
+};
 
 /// Visits IDA* may make after A* runs out of memory, unless `--max-nodes` says otherwise.
 const DEFAULT_IDA_VISITS: u64 = 4_000_000_000;
@@ -141,7 +161,42 @@ impl Game for BitLock {
     }
 
     fn summary(&self) -> &'static str {
-        "B.i.t.Lock: every tile steps one cell per arrow key; optimal move strings, maps, traces"
+        "B.i.t.Lock: every tile steps one cell per arrow key; optimal move strings, maps, traces; reads screenshots"
+    }
+
+    fn calibration(&self) -> Option<&'static Embedded> {
+        Some(&CALIBRATION)
+    }
+
+    fn render(
+        &self,
+        text: &str,
+        origin: &str,
+        opts: &RenderOptions,
+    ) -> Result<Rendered, GameError> {
+        screen::render(text, origin, opts)
+    }
+
+    fn solve_image(
+        &self,
+        image: &image::RgbImage,
+        cal: &Calibration,
+        opts: &Options,
+    ) -> Result<Report, GameError> {
+        screen::solve_image(image, cal, opts)
+    }
+
+    fn pacing(&self) -> Pacing {
+        screen::pacing()
+    }
+
+    fn safe_point(&self, report: &Report) -> Option<(f64, f64)> {
+        screen::safe_point(report)
+    }
+
+    #[cfg(feature = "live")]
+    fn practice(&self, opts: &super::PracticeOptions) -> Result<String, GameError> {
+        practice::open(opts)
     }
 
     fn options(&self) -> &'static [Opt] {

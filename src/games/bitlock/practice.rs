@@ -1,0 +1,284 @@
+//! The B.i.t.Lock practice window: a playable level in boardbot's own art.
+//!
+//! The arrow keys move every tile one step; the window's model is the
+//! engine ([`Rules::play`] on a packed layout), so every rule it enforces
+//! is the engine's rule. Each move is animated for [`ANIMATION`]; keys
+//! pressed meanwhile are queued and played in order once it ends. A key
+//! that changes nothing, or any key after the level is solved, is counted
+//! as `illegal` and not logged as a move. `--drop-input N` ignores the
+//! N-th arrow key (counted from 1), as if it were lost.
+//!
+//! Without `--level`, the level is generated from `--seed` with a known
+//! optimal length. The session ([`Session`]) is written after every move,
+//! once the window is placed, and on close.
+
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+
+use image::{Rgb, RgbImage};
+
+use super::art::{self, Scene};
+use super::generate;
+use super::motion::{Path, Pieces};
+use super::rules::{Dir, Key, Rules};
+use super::screen::{ANIMATION, optimal};
+use super::solver::Solver;
+use crate::games::{GameError, PracticeOptions, ScreenLattice, Session, Win};
+use crate::ui::{self, App, Control, UiEvent, WindowSpec};
+use crate::vision::Lattice;
+
+const READS: &[&str] = &[
+    "--level",
+    "--win",
+    "--seed",
+    "--pitch",
+    "--position",
+    "--result",
+    "--record",
+    "--drop-input",
+];
+
+/// A move being drawn.
+struct Animation {
+    paths: Vec<Path>,
+    next: Pieces,
+    started: Instant,
+}
+
+/// The window's state.
+struct Practice {
+    opts: PracticeOptions,
+    rules: Rules,
+    goal: Solver,
+    key: Key<32>,
+    pieces: Pieces,
+    anim: Option<Animation>,
+    queue: VecDeque<Dir>,
+    /// Arrow keys pressed so far (for `--drop-input`).
+    arrows: usize,
+    session: Session,
+    lattice: Lattice,
+    pitch: f64,
+    size: (u32, u32),
+    opened: Instant,
+    error: Option<GameError>,
+}
+
+/// The level to play: `(text, optimal length if known)`.
+fn level_text(o: &PracticeOptions, win: Win) -> Result<(String, Option<u64>), GameError> {
+    match &o.level {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| GameError::Usage(format!("cannot read the level file {path}: {e}")))?;
+            let rules = super::load(&text, path)?;
+            let best = optimal(&rules, win, 50_000_000).filter(|o| o.1);
+            Ok((text, best.map(|(m, _)| m.len() as u64)))
+        }
+        None => {
+            let seed = o.seed.unwrap_or(1);
+            let g = generate::generate(seed).ok_or_else(|| {
+                GameError::Usage(format!(
+                    "no level with a known optimum for seed {seed}; try another --seed"
+                ))
+            })?;
+            Ok((g.text, Some(g.solution.len() as u64)))
+        }
+    }
+}
+
+/// `boardbot practice --game bitlock`: plays the window until it closes.
+pub fn open(o: &PracticeOptions) -> Result<String, GameError> {
+    o.only("bitlock", READS)?;
+    let win = o.win.unwrap_or_default();
+    let (text, best) = level_text(o, win)?;
+    let rules = super::load(&text, o.level.as_deref().unwrap_or("the generated level"))?;
+    let key: Key<32> = rules.start().map_err(|e| GameError::Usage(e.to_string()))?;
+    let pitch = o.pitch_or(48.0)?;
+    let margin = (pitch * 0.4).round();
+    let bar = (pitch * 0.8).round().max(28.0);
+    let (w, h, lattice) = art::layout(
+        rules.level.rows,
+        rules.level.cols,
+        pitch,
+        [margin, bar, margin, margin],
+    );
+    let mut app = Practice {
+        goal: Solver::new(&rules, win),
+        pieces: Pieces::new(&rules.level),
+        session: Session::new(super::ID, rules.render(&key), best),
+        opts: o.clone(),
+        key,
+        rules,
+        anim: None,
+        queue: VecDeque::new(),
+        arrows: 0,
+        lattice,
+        pitch,
+        size: (w.max(160), h),
+        opened: Instant::now(),
+        error: None,
+    };
+    app.save();
+    let spec = WindowSpec {
+        title: "boardbot practice: B.i.t.Lock".into(),
+        position: o.position,
+        size: app.size,
+        decorations: true,
+        on_top: false,
+    };
+    ui::run(spec, &mut app)?;
+    app.save();
+    if let Some(e) = app.error.take() {
+        return Err(e);
+    }
+    let s = &app.session;
+    let best = s
+        .optimal
+        .map_or(String::new(), |n| format!(", optimal {n}"));
+    let done = if s.solved { "solved" } else { "not solved" };
+    Ok(format!("B.i.t.Lock: {done} in {} moves{best}.", s.moves))
+}
+
+fn dir_of(key: &str) -> Option<Dir> {
+    match key {
+        "ArrowLeft" => Some(Dir::L),
+        "ArrowRight" => Some(Dir::R),
+        "ArrowUp" => Some(Dir::U),
+        "ArrowDown" => Some(Dir::D),
+        _ => None,
+    }
+}
+
+impl Practice {
+    fn save(&mut self) {
+        if let Err(e) = self.session.save(&self.opts) {
+            self.error.get_or_insert(e);
+        }
+    }
+
+    /// An arrow key: dropped on purpose, queued behind an animation, or played.
+    fn arrow(&mut self, d: Dir) {
+        self.arrows += 1;
+        if self.opts.drop_input == Some(self.arrows) {
+            self.session.dropped += 1;
+            self.save();
+            return;
+        }
+        self.queue.push_back(d);
+        if self.anim.is_none() {
+            self.next_move();
+        }
+    }
+
+    /// Plays the next queued move, if any, and starts its animation.
+    fn next_move(&mut self) {
+        while let Some(d) = self.queue.pop_front() {
+            let after = self.rules.play(&self.key, d);
+            if self.session.solved || after == self.key {
+                self.session.illegal += 1;
+                continue;
+            }
+            let (paths, next) = match self.pieces.play(d) {
+                Ok(p) => p,
+                Err(e) => {
+                    self.error = Some(GameError::Output(e.to_string()));
+                    return;
+                }
+            };
+            self.key = after;
+            self.session
+                .push(d.to_string(), self.opened.elapsed().as_millis() as u64);
+            self.session.board = self.rules.render(&self.key);
+            self.session.solved = self.goal.is_goal(&self.key);
+            self.save();
+            self.anim = Some(Animation {
+                paths,
+                next,
+                started: Instant::now(),
+            });
+            return;
+        }
+    }
+
+    /// Ends the animation once its time is up; true while it runs.
+    fn animate(&mut self) -> bool {
+        let Some(a) = &self.anim else { return false };
+        if a.started.elapsed() < ANIMATION {
+            return true;
+        }
+        if let Some(a) = self.anim.take() {
+            self.pieces = a.next;
+        }
+        self.next_move();
+        self.anim.is_some()
+    }
+
+    fn placed(&mut self, x: i32, y: i32) {
+        self.session.lattice = Some(ScreenLattice {
+            x: f64::from(x) + self.lattice.xs[0],
+            y: f64::from(y) + self.lattice.ys[0],
+            pitch: self.pitch,
+            rows: self.rules.level.rows,
+            cols: self.rules.level.cols,
+        });
+        self.save();
+    }
+}
+
+impl App for Practice {
+    fn draw(&mut self, frame: &mut RgbImage) {
+        for p in frame.pixels_mut() {
+            *p = Rgb(art::PAGE);
+        }
+        let sprites = match &self.anim {
+            Some(a) => {
+                let f = a.started.elapsed().as_secs_f64() / ANIMATION.as_secs_f64();
+                self.pieces.sprites(Some((&a.paths, f.min(1.0))))
+            }
+            None => self.pieces.sprites(None),
+        };
+        let scene = Scene {
+            level: &self.rules.level,
+            sprites: &sprites,
+        };
+        art::draw(frame, &scene, &self.lattice);
+        let s = &self.session;
+        let text = if s.solved {
+            format!("SOLVED IN {} MOVES", s.moves)
+        } else {
+            format!("MOVES {}", s.moves)
+        };
+        art::counter(frame, &self.lattice, &text);
+    }
+
+    fn event(&mut self, event: UiEvent) -> Control {
+        match event {
+            UiEvent::Placed { x, y } => {
+                self.placed(x, y);
+                Control::Continue
+            }
+            UiEvent::Key(k) if k == "Escape" || k == "q" => Control::Exit,
+            UiEvent::Key(k) => match dir_of(&k) {
+                Some(d) => {
+                    self.arrow(d);
+                    Control::Redraw
+                }
+                None => Control::Continue,
+            },
+            UiEvent::Tick => {
+                self.animate();
+                if self.error.is_some() {
+                    Control::Exit
+                } else {
+                    Control::Redraw
+                }
+            }
+            UiEvent::Close => Control::Exit,
+            _ => Control::Continue,
+        }
+    }
+
+    fn next_tick(&self) -> Option<Duration> {
+        self.anim.as_ref().map(|_| Duration::from_millis(16))
+    }
+}

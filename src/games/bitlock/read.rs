@@ -1,0 +1,411 @@
+//! Reads a B.i.t.Lock board from a screenshot of boardbot's own art, and
+//! refuses when unsure.
+//!
+//! A cell has two layers: its ground (floor, wall, fixed destroyer, or a
+//! target's ring) and the piece on it. The art ([`super::art`]) keeps them
+//! apart in space, so the reader looks at three sets of four small patches
+//! in every cell, in fractions of the pitch from the cell's centre:
+//! - the **edge** patches, one per side inside the target ring's band,
+//!   give the ground (a type's colour there is a target of that type);
+//! - the **arm** patches, between the letter in the middle and the piece's
+//!   outline, give the piece: none (floor), a tile of a type, or a moving
+//!   destroyer;
+//! - the **corner** patches tell a normal tile (a square: its colour) from
+//!   a reverse tile (a diamond: floor).
+//!
+//! Each patch's colour is its median, classified against the colour
+//! classes of `calibration/bitlock.toml` (letters `.` floor, `#` wall, `+`
+//! fixed destroyer, `*` moving destroyer, `A`–`M` the types). A cell is
+//! unreadable, with the reason, when a patch matches no class, when a
+//! patch is mixed (two colours in it), or when the four patches of a set
+//! disagree: a piece caught between two cells mid-animation, text or a
+//! pointer over the board. The generic trust step then refuses cut boards
+//! and unreadable cells, and the read must be a legal level for the engine.
+
+use image::RgbImage;
+
+use super::art::Kind;
+use super::level::{Ground, Level, Tile};
+use super::rules::Rules;
+use crate::calibration::Calibration;
+use crate::geom::RectF;
+use crate::vision::cells::CellSample;
+use crate::vision::color::{Rgb, classify};
+use crate::vision::{
+    CellIssue, CellRead, GridRead, ReadParams, Trust, Unreadable, find_lattice, trust,
+};
+
+/// What the screenshot shows.
+pub enum Read {
+    /// No B.i.t.Lock board; `grid` holds the lattice if one was found.
+    NoBoard {
+        grid: Option<GridRead>,
+        reason: String,
+        issues: Vec<CellIssue>,
+    },
+    /// A board, but not one to act on.
+    Uncertain {
+        grid: GridRead,
+        reason: String,
+        issues: Vec<CellIssue>,
+    },
+    /// A board read for sure: the level (targets under pieces included)
+    /// and its rows in the engine's text format.
+    Board {
+        grid: GridRead,
+        level: Level,
+        rows: Vec<String>,
+    },
+}
+
+/// A patch: `(x0, x1, y0, y1)` offsets from the cell's centre, in pitches.
+type Window = (f64, f64, f64, f64);
+
+/// Inside the target ring's band (0.34–0.45), mid-side.
+const EDGES: [Window; 4] = [
+    (-0.2, 0.2, -0.43, -0.37),
+    (-0.2, 0.2, 0.37, 0.43),
+    (-0.43, -0.37, -0.2, 0.2),
+    (0.37, 0.43, -0.2, 0.2),
+];
+/// Between the letter (within 0.18) and the piece's outline.
+const ARMS: [Window; 4] = [
+    (-0.04, 0.04, -0.26, -0.19),
+    (-0.04, 0.04, 0.19, 0.26),
+    (-0.26, -0.19, -0.04, 0.04),
+    (0.19, 0.26, -0.04, 0.04),
+];
+/// Inside a normal tile's corners, outside a reverse tile's diamond.
+const CORNERS: [Window; 4] = [
+    (-0.235, -0.185, -0.235, -0.185),
+    (0.185, 0.235, -0.235, -0.185),
+    (-0.235, -0.185, 0.185, 0.235),
+    (0.185, 0.235, 0.185, 0.235),
+];
+const SIDES: [&str; 4] = ["top", "bottom", "left", "right"];
+
+/// Share of a patch's pixels that must be near its median colour.
+const MIN_PURITY: f32 = 0.75;
+/// How near, per channel.
+const NEAR: u8 = 40;
+
+/// One patch's reading.
+#[derive(Clone, Copy, Debug)]
+struct Look {
+    letter: char,
+    confidence: f32,
+    color: Rgb,
+}
+
+/// What one cell shows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Shown {
+    ground: Ground,
+    target: Option<u8>,
+    piece: Option<Kind>,
+}
+
+/// The pixels of a window, by their centres; at least the nearest one.
+fn window_pixels(img: &RgbImage, rect: RectF, w: Window) -> Vec<[u8; 3]> {
+    let (cx, cy) = rect.centre();
+    let (px, py) = (rect.width(), rect.height());
+    let span = |c: f64, p: f64, lo: f64, hi: f64, max: u32| {
+        let a = (c + lo * p - 0.5).ceil().max(0.0);
+        let b = (c + hi * p - 0.5).floor().min(f64::from(max) - 1.0);
+        if a <= b {
+            Some((a as u32, b as u32))
+        } else {
+            let mid = (c + (lo + hi) / 2.0 * p - 0.5).round();
+            (mid >= 0.0 && mid < f64::from(max)).then_some((mid as u32, mid as u32))
+        }
+    };
+    let (Some((x0, x1)), Some((y0, y1))) = (
+        span(cx, px, w.0, w.1, img.width()),
+        span(cy, py, w.2, w.3, img.height()),
+    ) else {
+        return Vec::new();
+    };
+    (y0..=y1)
+        .flat_map(|y| (x0..=x1).map(move |x| (x, y)))
+        .map(|(x, y)| img.get_pixel(x, y).0)
+        .collect()
+}
+
+/// The median colour of some pixels, and the share near it.
+fn median(pixels: &[[u8; 3]]) -> (Rgb, f32) {
+    let mid = |i: usize| {
+        let mut v: Vec<u8> = pixels.iter().map(|p| p[i]).collect();
+        v.sort_unstable();
+        v[v.len() / 2]
+    };
+    let m = [mid(0), mid(1), mid(2)];
+    let near = pixels
+        .iter()
+        .filter(|p| (0..3).all(|i| p[i].abs_diff(m[i]) <= NEAR))
+        .count();
+    (Rgb::from_u8(m), near as f32 / pixels.len() as f32)
+}
+
+/// Reads one patch, or says why it cannot be read.
+fn look(img: &RgbImage, rect: RectF, w: Window, params: &ReadParams) -> Result<Look, String> {
+    let pixels = window_pixels(img, rect, w);
+    if pixels.is_empty() {
+        return Err("it is outside the picture".into());
+    }
+    let (color, purity) = median(&pixels);
+    if purity < MIN_PURITY {
+        return Err(format!(
+            "two colours meet where one is drawn ({:.0} % near {color}): a piece between cells (mid-move?) or something over the board",
+            purity * 100.0
+        ));
+    }
+    let v = classify(&params.classes, color).ok_or("the calibration has no colour classes")?;
+    let best = &params.classes[v.best];
+    if v.confidence < params.min_confidence {
+        return Err(format!(
+            "its colour {color} is no B.i.t.Lock colour for sure (nearest: {} '{}', {:.0} away, tolerance {:.0})",
+            best.name, best.letter, v.distance, best.tolerance
+        ));
+    }
+    Ok(Look {
+        letter: best.letter,
+        confidence: v.confidence,
+        color,
+    })
+}
+
+/// Reads a set of four patches, which must agree.
+fn agree(
+    img: &RgbImage,
+    rect: RectF,
+    set: &[Window; 4],
+    what: &str,
+    params: &ReadParams,
+) -> Result<Look, String> {
+    let mut first: Option<Look> = None;
+    for (w, side) in set.iter().zip(SIDES) {
+        let l = look(img, rect, *w, params).map_err(|e| format!("its {what} ({side}): {e}"))?;
+        match first {
+            None => first = Some(l),
+            Some(f) if f.letter != l.letter => {
+                return Err(format!(
+                    "its {what} reads '{}' at the top but '{}' at the {side}: a piece between cells (mid-move?) or something over the board",
+                    f.letter, l.letter
+                ));
+            }
+            Some(f) if l.confidence < f.confidence => first = Some(l),
+            _ => {}
+        }
+    }
+    first.ok_or_else(|| format!("its {what} has no patches"))
+}
+
+fn type_of(letter: char) -> Option<u8> {
+    matches!(letter, 'A'..='M').then(|| letter as u8 - b'A')
+}
+
+/// Reads the piece on a floor cell from its arms (and corners).
+fn piece(
+    img: &RgbImage,
+    rect: RectF,
+    arms: Look,
+    params: &ReadParams,
+) -> Result<(Option<Kind>, f32), String> {
+    match (arms.letter, type_of(arms.letter)) {
+        ('.', _) => Ok((None, arms.confidence)),
+        ('*', _) => Ok((Some(Kind::Mover), arms.confidence)),
+        (_, Some(kind)) => {
+            let corners = agree(img, rect, &CORNERS, "corners", params)?;
+            let reverse = match corners.letter {
+                c if c == arms.letter => false,
+                '.' => true,
+                c => {
+                    return Err(format!(
+                        "a tile {} whose corners read '{c}': neither a square nor a diamond",
+                        arms.letter
+                    ));
+                }
+            };
+            Ok((
+                Some(Kind::Tile { kind, reverse }),
+                arms.confidence.min(corners.confidence),
+            ))
+        }
+        (c, None) => Err(format!(
+            "the middle of a floor cell reads '{c}', which no piece is"
+        )),
+    }
+}
+
+/// Reads one cell: what it shows, the confidence, and its edge colour.
+fn shown(img: &RgbImage, rect: RectF, params: &ReadParams) -> Result<(Shown, f32, Rgb), String> {
+    let edge = agree(img, rect, &EDGES, "edge", params)?;
+    let arms = agree(img, rect, &ARMS, "middle", params)?;
+    let plain = |ground| {
+        if arms.letter == edge.letter {
+            Ok(Shown {
+                ground,
+                target: None,
+                piece: None,
+            })
+        } else {
+            Err(format!(
+                "a '{}' cell with '{}' in its middle: a piece on a wall or a destroyer (mid-move?)",
+                edge.letter, arms.letter
+            ))
+        }
+    };
+    let confidence = edge.confidence.min(arms.confidence);
+    let cell = match (edge.letter, type_of(edge.letter)) {
+        ('#', _) => plain(Ground::Wall)?,
+        ('+', _) => plain(Ground::Destroyer)?,
+        ('.', _) | (_, Some(_)) => {
+            let (piece, c) = piece(img, rect, arms, params)?;
+            return Ok((
+                Shown {
+                    ground: Ground::Floor,
+                    target: type_of(edge.letter),
+                    piece,
+                },
+                confidence.min(c),
+                edge.color,
+            ));
+        }
+        (c, None) => {
+            return Err(format!(
+                "its edge reads '{c}', which only a piece's middle is"
+            ));
+        }
+    };
+    Ok((cell, confidence, edge.color))
+}
+
+/// The cell's reading for the generic grid, and what it shows.
+fn read_cell(img: &RgbImage, rect: RectF, params: &ReadParams) -> (CellRead, Option<Shown>) {
+    match shown(img, rect, params) {
+        Ok((s, confidence, color)) => (
+            CellRead {
+                letter: Some('?'),
+                confidence,
+                guess: '?',
+                sample: CellSample {
+                    color,
+                    ..CellSample::default()
+                },
+                why: None,
+            },
+            Some(s),
+        ),
+        Err(why) => (
+            CellRead {
+                letter: None,
+                confidence: 0.0,
+                guess: '?',
+                sample: CellSample::default(),
+                why: Some(Unreadable::Other(why)),
+            },
+            None,
+        ),
+    }
+}
+
+/// The level a board of read cells shows.
+fn level_of(cells: &[Vec<Shown>]) -> Level {
+    let (rows, cols) = (cells.len(), cells.first().map_or(0, Vec::len));
+    let mut level = Level {
+        rows,
+        cols,
+        ground: Vec::with_capacity(rows * cols),
+        targets: Vec::new(),
+        tiles: Vec::new(),
+        movers: Vec::new(),
+    };
+    for (i, s) in cells.iter().flatten().enumerate() {
+        level.ground.push(s.ground);
+        if let Some(k) = s.target {
+            level.targets.push((i, k));
+        }
+        match s.piece {
+            Some(Kind::Tile { kind, reverse }) => level.tiles.push(Tile {
+                kind,
+                reverse,
+                cell: i,
+            }),
+            Some(Kind::Mover) => level.movers.push(i),
+            None => {}
+        }
+    }
+    level.tiles.sort();
+    level
+}
+
+/// Reads the board in `img`.
+pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
+    let params = &cal.params;
+    let Some(lattice) = find_lattice(img, &params.lattice) else {
+        return Read::NoBoard {
+            grid: None,
+            reason: trust(img, None, params).to_string(),
+            issues: Vec::new(),
+        };
+    };
+    let (mut cells, mut shown) = (Vec::new(), Vec::new());
+    for r in 0..lattice.rows() {
+        let (row, seen): (Vec<CellRead>, Vec<Option<Shown>>) = (0..lattice.cols())
+            .map(|c| read_cell(img, lattice.cell(r, c), params))
+            .unzip();
+        cells.push(row);
+        shown.push(seen);
+    }
+    let mut grid = GridRead { lattice, cells };
+    match trust(img, Some(&grid), params) {
+        Trust::Trusted => {}
+        v if v.is_no_board() => {
+            return Read::NoBoard {
+                reason: format!("no B.i.t.Lock board: {v}"),
+                grid: Some(grid),
+                issues: v.into_issues(),
+            };
+        }
+        v => {
+            return Read::Uncertain {
+                reason: v.to_string(),
+                grid,
+                issues: v.into_issues(),
+            };
+        }
+    }
+    let shown: Vec<Vec<Shown>> = shown
+        .into_iter()
+        .map(|r| r.into_iter().flatten().collect())
+        .collect();
+    legal(&mut grid, level_of(&shown))
+        .map(|(level, rows)| Read::Board {
+            grid: grid.clone(),
+            level,
+            rows,
+        })
+        .unwrap_or_else(|reason| Read::Uncertain {
+            grid,
+            reason,
+            issues: Vec::new(),
+        })
+}
+
+/// Checks the read level with the engine, and writes its rows into `grid`.
+fn legal(grid: &mut GridRead, level: Level) -> Result<(Level, Vec<String>), String> {
+    let illegal = |e: &dyn std::fmt::Display| format!("the board read is not a legal level: {e}");
+    level.check().map_err(|e| illegal(&e))?;
+    let rules = Rules::new(level.clone()).map_err(|e| illegal(&e))?;
+    let rows = rules.level_rows();
+    if rows.len() != level.rows {
+        return Err(illegal(&"it has more pieces than the solver handles"));
+    }
+    for (row, text) in grid.cells.iter_mut().zip(&rows) {
+        for (cell, ch) in row.iter_mut().zip(text.chars()) {
+            cell.letter = Some(ch);
+            cell.guess = ch;
+        }
+    }
+    Ok((level, rows))
+}

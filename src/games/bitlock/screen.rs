@@ -1,0 +1,270 @@
+//! B.i.t.Lock on the screen: drawing a position for `boardbot render`,
+//! solving a screenshot, and the plan as arrow keys for live play.
+//!
+//! The plan is one key per move. Every [`CHECK_EVERY`] keys, and after the
+//! last, a checkpoint holds the board the engine predicts, so the live
+//! player looks again and re-plans when a key was lost.
+
+use std::time::{Duration, Instant};
+
+use image::RgbImage;
+use serde_json::json;
+
+use super::art::{self, Scene};
+use super::level::Level;
+use super::motion::Pieces;
+use super::read::{self, Read};
+use super::rules::{Dir, Key, Rules};
+use super::solver::{self, Solver};
+use super::{Lock, load};
+use crate::calibration::Calibration;
+use crate::games::{GameError, Options, RenderOptions, Rendered, Win, tools};
+use crate::input::{Action, KeyCode};
+use crate::play::Pacing;
+use crate::report::{BoardReport, CellIssue, Checkpoint, Report, Verdict, ms_since};
+use crate::solve::{Budget, Progress};
+use crate::vision::GridRead;
+
+/// How long the practice window animates one move.
+pub const ANIMATION: Duration = Duration::from_millis(120);
+/// Keys between two looks at the board during live play.
+pub const CHECK_EVERY: usize = 4;
+
+/// A level given on the command line: rows joined by `/` or by newlines.
+pub fn board_text(text: &str) -> String {
+    if text.contains('\n') {
+        text.to_string()
+    } else {
+        text.replace('/', "\n")
+    }
+}
+
+/// The rows of a layout, in the engine's text format (full width).
+fn rows_of(rules: &Rules, key: &Key<32>) -> Vec<String> {
+    rules.render_rows(key)
+}
+
+/// A level's optimal solution within a modest budget: `(moves, proven)`.
+pub fn optimal(rules: &Rules, win: Win, max_states: u64) -> Option<(String, bool)> {
+    let budget = Budget {
+        max_bytes: 512 << 20,
+        max_states,
+    };
+    let out = solver::solve(rules, win, &budget, max_states, &mut Progress::quiet()).ok()?;
+    out.moves.map(|m| (m, out.proven))
+}
+
+/// `boardbot render --game bitlock`: the position, optionally mid-move.
+pub fn render(text: &str, origin: &str, opts: &RenderOptions) -> Result<Rendered, GameError> {
+    let rules = load(&board_text(text), origin)?;
+    let start: Key<32> = rules.start().map_err(|e| GameError::Parse {
+        origin: origin.to_string(),
+        message: e.to_string(),
+    })?;
+    let pieces = Pieces::new(&rules.level);
+    let mut extra = serde_json::Map::new();
+    let sprites = match &opts.moving {
+        None => pieces.sprites(None),
+        Some((mv, f)) => {
+            let mut chars = mv.trim().chars();
+            let dir = match (chars.next().and_then(Dir::from_char), chars.next()) {
+                (Some(d), None) => d,
+                _ => {
+                    return Err(GameError::Usage(format!(
+                        "--moving: {mv:?} is not L, R, U or D"
+                    )));
+                }
+            };
+            let (paths, _) = pieces
+                .play(dir)
+                .map_err(|e| GameError::Usage(e.to_string()))?;
+            extra.insert("before".into(), json!(rows_of(&rules, &start)));
+            extra.insert(
+                "after".into(),
+                json!(rows_of(&rules, &rules.play(&start, dir))),
+            );
+            extra.insert("moving".into(), json!([mv, f]));
+            pieces.sprites(Some((&paths, *f)))
+        }
+    };
+    let scene = Scene {
+        level: &rules.level,
+        sprites: &sprites,
+    };
+    let image = art::picture(&scene, opts.pitch, opts.margins, Some(0));
+    let (_, _, lat) = art::layout(rules.level.rows, rules.level.cols, opts.pitch, opts.margins);
+    let b = lat.bounds();
+    let round = |v: f64| (v * 100.0).round() / 100.0;
+    let still = extra.get("before") == extra.get("after");
+    let state = if !still {
+        "uncertain"
+    } else if Solver::new(&rules, Win::Cover).is_goal(&start) {
+        "solved"
+    } else {
+        match optimal(&rules, Win::Cover, 20_000_000) {
+            Some(_) => "playable",
+            None => "unsolvable",
+        }
+    };
+    let mut expect = json!({
+        "state": state,
+        "cells": if still { json!(rows_of(&rules, &start)) } else { json!(null) },
+        "grid": [rules.level.rows, round(b.x0), round(b.x1), round(b.y0), round(b.y1)],
+        "cols": rules.level.cols,
+        "render": {"pitch": opts.pitch, "margins": opts.margins},
+    });
+    if let Some(map) = expect.as_object_mut() {
+        map.extend(extra);
+    }
+    Ok(Rendered { image, expect })
+}
+
+/// Solves a level the reader saw (targets under pieces included, which the
+/// text format cannot hold) with the engine's solver.
+pub fn solve_level(level: &Level, opts: &Options) -> Result<Report, GameError> {
+    fn go<const N: usize>(rules: &Rules, opts: &Options) -> Result<Report, GameError> {
+        let start = rules
+            .start::<N>()
+            .map_err(|e| GameError::Output(e.to_string()))?;
+        let lock = Lock::<N> {
+            solver: Solver::new(rules, opts.win.unwrap_or_default()),
+        };
+        tools::solve_parsed(&lock, &start, opts)
+    }
+    let rules = Rules::new(level.clone()).map_err(|e| GameError::Output(e.to_string()))?;
+    match rules.pieces {
+        0..=8 => go::<8>(&rules, opts),
+        9..=16 => go::<16>(&rules, opts),
+        _ => go::<32>(&rules, opts),
+    }
+}
+
+/// The arrow key of a move.
+pub fn key_of(d: Dir) -> KeyCode {
+    match d {
+        Dir::L => KeyCode::Left,
+        Dir::R => KeyCode::Right,
+        Dir::U => KeyCode::Up,
+        Dir::D => KeyCode::Down,
+    }
+}
+
+/// The plan's moves, from the report's plan document.
+fn planned(report: &Report) -> Vec<Dir> {
+    let moves = report
+        .plan
+        .as_ref()
+        .and_then(|p| p.get("moves"))
+        .and_then(|m| m.as_str());
+    moves
+        .unwrap_or("")
+        .chars()
+        .filter_map(Dir::from_char)
+        .collect()
+}
+
+/// One key per move, and the predicted board every few keys and at the end.
+fn keys_into(report: &mut Report, level: &Level) -> Result<(), GameError> {
+    let moves = planned(report);
+    let rules = Rules::new(level.clone()).map_err(|e| GameError::Output(e.to_string()))?;
+    let mut key: Key<32> = rules
+        .start()
+        .map_err(|e| GameError::Output(e.to_string()))?;
+    let mut checkpoints = Vec::new();
+    for (i, &d) in moves.iter().enumerate() {
+        key = rules.play(&key, d);
+        if (i + 1) % CHECK_EVERY == 0 || i + 1 == moves.len() {
+            checkpoints.push(Checkpoint {
+                after: i + 1,
+                rows: rows_of(&rules, &key),
+            });
+        }
+    }
+    report.actions = Some(
+        moves
+            .iter()
+            .map(|&d| Action::Key {
+                key: key_of(d),
+                mods: Vec::new(),
+                hold_ms: None,
+            })
+            .collect(),
+    );
+    report.checkpoints = checkpoints;
+    Ok(())
+}
+
+/// A report with nothing to act on.
+fn refused(
+    state: Verdict,
+    grid: Option<GridRead>,
+    reason: String,
+    issues: Vec<CellIssue>,
+) -> Report {
+    let mut r = Report::new(super::ID, state, reason);
+    r.board = grid.as_ref().map(|g| BoardReport::from_grid(g, g.rows()));
+    r.unreadable = issues;
+    r.actions = Some(Vec::new());
+    r.seen.grid = grid;
+    r
+}
+
+/// `solve --image`: reads the screenshot, solves it, plans the keys.
+pub fn solve_image(
+    image: &RgbImage,
+    cal: &Calibration,
+    opts: &Options,
+) -> Result<Report, GameError> {
+    let t = Instant::now();
+    let read = read::read(image, cal);
+    let vision_ms = ms_since(t);
+    let mut r = match read {
+        Read::NoBoard {
+            grid,
+            reason,
+            issues,
+        } => refused(Verdict::NoBoard, grid, reason, issues),
+        Read::Uncertain {
+            grid,
+            reason,
+            issues,
+        } => refused(Verdict::Uncertain, Some(grid), reason, issues),
+        Read::Board { grid, level, rows } => {
+            let mut r = solve_level(&level, opts)?;
+            r.board = Some(BoardReport::from_grid(&grid, rows));
+            keys_into(&mut r, &level)?;
+            r.seen.grid = Some(grid);
+            r
+        }
+    };
+    r.timing_ms.vision = Some(vision_ms);
+    Ok(r)
+}
+
+/// Live pacing: a key once the window has animated the previous move.
+pub fn pacing() -> Pacing {
+    Pacing {
+        key: ANIMATION + Duration::from_millis(40),
+        // Frames of an animation come every 16 ms: two captures that far
+        // apart that agree mean the board has stopped.
+        settle_gap: Duration::from_millis(30),
+        settle_max: Duration::from_millis(800),
+        verify: Duration::from_millis(1500),
+        ..Pacing::default()
+    }
+}
+
+/// A point where a click changes nothing: a wall cell's centre, or the
+/// board's outer line at its top left corner.
+pub fn safe_point(report: &Report) -> Option<(f64, f64)> {
+    let lattice = &report.seen.grid.as_ref()?.lattice;
+    let cells = &report.board.as_ref()?.cells;
+    let wall = cells
+        .iter()
+        .enumerate()
+        .find_map(|(r, row)| row.chars().position(|c| c == '#').map(|c| (r, c)));
+    Some(match wall {
+        Some((r, c)) => lattice.cell(r, c).centre(),
+        None => (lattice.xs[0], lattice.ys[0]),
+    })
+}
