@@ -330,7 +330,7 @@ mod tests {
 
     #[test]
     fn draws_ground_targets_and_pieces_where_the_layout_says() {
-        let l = level("#####\n#aAz#\n#*+B#\n#####");
+        let l = level("#####\n#aAz#\n#*+Bb\n#####");
         let sprites = level_sprites(&l);
         let scene = Scene {
             level: &l,

@@ -86,42 +86,45 @@ fn level_text(o: &PracticeOptions, win: Win) -> Result<(String, Option<u64>), Ga
     }
 }
 
+impl Practice {
+    /// The window's model before it opens: the level, its layout, the session.
+    fn new(o: &PracticeOptions) -> Result<Practice, GameError> {
+        o.only("bitlock", READS)?;
+        let win = o.win.unwrap_or_default();
+        let (text, best) = level_text(o, win)?;
+        let rules = super::load(&text, o.level.as_deref().unwrap_or("the generated level"))?;
+        let key: Key<32> = rules.start().map_err(|e| GameError::Usage(e.to_string()))?;
+        let pitch = o.pitch_or(48.0)?;
+        let margin = (pitch * 0.4).round();
+        let bar = (pitch * 0.8).round().max(28.0);
+        let margins = [margin, bar, margin, margin];
+        let (w, h, lattice) = art::layout(rules.level.rows, rules.level.cols, pitch, margins);
+        Ok(Practice {
+            goal: Solver::new(&rules, win),
+            pieces: Pieces::new(&rules.level),
+            session: Session::new(super::ID, rules.render(&key), best),
+            opts: o.clone(),
+            key,
+            rules,
+            anim: None,
+            queue: VecDeque::new(),
+            arrows: 0,
+            lattice,
+            pitch,
+            size: (w.max(160), h),
+            opened: Instant::now(),
+            error: None,
+        })
+    }
+}
+
 /// `boardbot practice --game bitlock`: plays the window until it closes.
 pub fn open(o: &PracticeOptions) -> Result<String, GameError> {
-    o.only("bitlock", READS)?;
-    let win = o.win.unwrap_or_default();
-    let (text, best) = level_text(o, win)?;
-    let rules = super::load(&text, o.level.as_deref().unwrap_or("the generated level"))?;
-    let key: Key<32> = rules.start().map_err(|e| GameError::Usage(e.to_string()))?;
-    let pitch = o.pitch_or(48.0)?;
-    let margin = (pitch * 0.4).round();
-    let bar = (pitch * 0.8).round().max(28.0);
-    let (w, h, lattice) = art::layout(
-        rules.level.rows,
-        rules.level.cols,
-        pitch,
-        [margin, bar, margin, margin],
-    );
-    let mut app = Practice {
-        goal: Solver::new(&rules, win),
-        pieces: Pieces::new(&rules.level),
-        session: Session::new(super::ID, rules.render(&key), best),
-        opts: o.clone(),
-        key,
-        rules,
-        anim: None,
-        queue: VecDeque::new(),
-        arrows: 0,
-        lattice,
-        pitch,
-        size: (w.max(160), h),
-        opened: Instant::now(),
-        error: None,
-    };
+    let mut app = Practice::new(o)?;
     app.save();
     let spec = WindowSpec {
         title: "boardbot practice: B.i.t.Lock".into(),
-        position: o.position,
+        position: app.opts.position,
         size: app.size,
         decorations: true,
         on_top: false,
@@ -280,5 +283,72 @@ impl App for Practice {
 
     fn next_tick(&self) -> Option<Duration> {
         self.anim.as_ref().map(|_| Duration::from_millis(16))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Presses `keys` as a player would, letting each animation finish.
+    fn press(p: &mut Practice, keys: &str) {
+        for c in keys.chars() {
+            p.arrow(Dir::from_char(c).unwrap());
+            while let Some(a) = &mut p.anim {
+                a.started -= ANIMATION;
+                p.animate();
+            }
+        }
+    }
+
+    fn window(seed: u64, drop: Option<usize>) -> Practice {
+        Practice::new(&PracticeOptions {
+            seed: Some(seed),
+            drop_input: drop,
+            ..PracticeOptions::default()
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn engine_plans_solve_the_window_in_the_optimal_number_of_moves() {
+        for seed in 1..8 {
+            let g = generate::generate(seed).unwrap();
+            let mut p = window(seed, None);
+            assert_eq!(p.session.optimal, Some(g.solution.len() as u64));
+            press(&mut p, &g.solution);
+            assert!(p.session.solved, "seed {seed}: {}", p.session.board);
+            assert_eq!(p.session.moves, g.solution.len());
+            let drawn: Vec<(usize, art::Kind)> = p.pieces.list.clone();
+            assert_eq!(
+                drawn.len(),
+                p.rules.tiles(&p.key).count() + p.rules.level.movers.len()
+            );
+        }
+    }
+
+    #[test]
+    fn a_dropped_key_is_counted_and_not_played() {
+        let g = generate::generate(3).unwrap();
+        let mut p = window(3, Some(2));
+        press(&mut p, &g.solution);
+        assert_eq!(p.session.dropped, 1);
+        assert_eq!(p.session.moves + p.session.illegal, g.solution.len() - 1);
+        assert_eq!(p.session.log[0].mv, g.solution[0..1]);
+    }
+
+    #[test]
+    fn keys_during_an_animation_are_queued() {
+        let g = generate::generate(2).unwrap();
+        let mut p = window(2, None);
+        for c in g.solution.chars() {
+            p.arrow(Dir::from_char(c).unwrap());
+        }
+        assert_eq!(p.session.moves, 1, "one move plays, the others wait");
+        while let Some(a) = &mut p.anim {
+            a.started -= ANIMATION;
+            p.animate();
+        }
+        assert!(p.session.solved);
     }
 }

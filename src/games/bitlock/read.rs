@@ -280,14 +280,39 @@ fn shown(img: &RgbImage, rect: RectF, params: &ReadParams) -> Result<(Shown, f32
     Ok((cell, confidence, edge.color))
 }
 
+/// A cell's character in the engine's text format (a piece hides a target).
+fn letter_of(s: &Shown) -> char {
+    match (s.piece, s.target, s.ground) {
+        (Some(Kind::Mover), ..) => '*',
+        (
+            Some(Kind::Tile {
+                kind,
+                reverse: false,
+            }),
+            ..,
+        ) => char::from(b'a' + kind),
+        (
+            Some(Kind::Tile {
+                kind,
+                reverse: true,
+            }),
+            ..,
+        ) => char::from(b'z' - kind),
+        (None, Some(k), _) => char::from(b'A' + k),
+        (None, None, Ground::Wall) => '#',
+        (None, None, Ground::Destroyer) => '+',
+        (None, None, Ground::Floor) => ' ',
+    }
+}
+
 /// The cell's reading for the generic grid, and what it shows.
 fn read_cell(img: &RgbImage, rect: RectF, params: &ReadParams) -> (CellRead, Option<Shown>) {
     match shown(img, rect, params) {
         Ok((s, confidence, color)) => (
             CellRead {
-                letter: Some('?'),
+                letter: Some(letter_of(&s)),
                 confidence,
-                guess: '?',
+                guess: letter_of(&s),
                 sample: CellSample {
                     color,
                     ..CellSample::default()
@@ -357,7 +382,7 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
         cells.push(row);
         shown.push(seen);
     }
-    let mut grid = GridRead { lattice, cells };
+    let grid = GridRead { lattice, cells };
     match trust(img, Some(&grid), params) {
         Trust::Trusted => {}
         v if v.is_no_board() => {
@@ -379,33 +404,24 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
         .into_iter()
         .map(|r| r.into_iter().flatten().collect())
         .collect();
-    legal(&mut grid, level_of(&shown))
-        .map(|(level, rows)| Read::Board {
-            grid: grid.clone(),
-            level,
-            rows,
-        })
-        .unwrap_or_else(|reason| Read::Uncertain {
+    match legal(level_of(&shown)) {
+        Ok((level, rows)) => Read::Board { grid, level, rows },
+        Err(reason) => Read::Uncertain {
             grid,
             reason,
             issues: Vec::new(),
-        })
+        },
+    }
 }
 
-/// Checks the read level with the engine, and writes its rows into `grid`.
-fn legal(grid: &mut GridRead, level: Level) -> Result<(Level, Vec<String>), String> {
+/// Checks the read level with the engine; its rows in the engine's format.
+fn legal(level: Level) -> Result<(Level, Vec<String>), String> {
     let illegal = |e: &dyn std::fmt::Display| format!("the board read is not a legal level: {e}");
     level.check().map_err(|e| illegal(&e))?;
     let rules = Rules::new(level.clone()).map_err(|e| illegal(&e))?;
     let rows = rules.level_rows();
     if rows.len() != level.rows {
         return Err(illegal(&"it has more pieces than the solver handles"));
-    }
-    for (row, text) in grid.cells.iter_mut().zip(&rows) {
-        for (cell, ch) in row.iter_mut().zip(text.chars()) {
-            cell.letter = Some(ch);
-            cell.guess = ch;
-        }
     }
     Ok((level, rows))
 }
