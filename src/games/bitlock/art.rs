@@ -58,13 +58,13 @@ pub const TYPES: [[u8; 3]; 13] = [
 
 /// A target's ring: from this far from the cell's centre (in pitches, the
 /// larger of the two axis offsets) out to the second number.
-pub const RING: (f64, f64) = (0.34, 0.45);
+pub const RING: (f64, f64) = (0.32, 0.46);
 /// A normal tile: half its side, and its corners' radius.
-pub const TILE: (f64, f64) = (0.27, 0.07);
+pub const TILE: (f64, f64) = (0.27, 0.05);
 /// A reverse tile: the diamond's half diagonal.
 pub const DIAMOND: f64 = 0.32;
 /// A moving destroyer: its disc's radius and its spikes' reach.
-pub const SPIKED: (f64, f64) = (0.27, 0.34);
+pub const SPIKED: (f64, f64) = (0.3, 0.345);
 
 /// What a piece is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -205,9 +205,14 @@ fn draw_ground(img: &mut RgbImage, level: &Level, lattice: &Lattice, pitch: f64)
     }
 }
 
-/// Draws a letter centred at `at`, at most about 0.35 pitch tall.
+/// Draws a letter centred at `at`, at most about 0.3 pitch tall (none
+/// below a 23-pixel pitch, where even the smallest would reach the places
+/// the reader looks at: there the colours alone tell the types).
 fn letter(img: &mut RgbImage, (cx, cy): (f64, f64), pitch: f64, ch: char, colour: [u8; 3]) {
-    let scale = ((pitch / 20.0).floor() as u32).max(1);
+    let scale = (pitch / 23.0).floor() as u32;
+    if scale == 0 {
+        return;
+    }
     let text = ch.to_string();
     let (w, h) = (text_width(&text, scale), text_height(scale));
     let x = (cx - f64::from(w) / 2.0).round() as i64;

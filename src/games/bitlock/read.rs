@@ -32,7 +32,8 @@ use crate::geom::RectF;
 use crate::vision::cells::CellSample;
 use crate::vision::color::{Rgb, classify};
 use crate::vision::{
-    CellIssue, CellRead, GridRead, ReadParams, Trust, Unreadable, find_lattice, trust,
+    CellIssue, CellRead, GridRead, Lattice, ReadParams, Side, Trust, Unreadable, find_lattice,
+    trust,
 };
 
 /// What the screenshot shows.
@@ -61,26 +62,26 @@ pub enum Read {
 /// A patch: `(x0, x1, y0, y1)` offsets from the cell's centre, in pitches.
 type Window = (f64, f64, f64, f64);
 
-/// Inside the target ring's band (0.34–0.45), mid-side.
+/// Inside the target ring's band (0.32–0.46), mid-side.
 const EDGES: [Window; 4] = [
-    (-0.2, 0.2, -0.43, -0.37),
-    (-0.2, 0.2, 0.37, 0.43),
-    (-0.43, -0.37, -0.2, 0.2),
-    (0.37, 0.43, -0.2, 0.2),
+    (-0.2, 0.2, -0.42, -0.36),
+    (-0.2, 0.2, 0.36, 0.42),
+    (-0.42, -0.36, -0.2, 0.2),
+    (0.36, 0.42, -0.2, 0.2),
 ];
-/// Between the letter (within 0.18) and the piece's outline.
+/// Between the letter (within 0.16) and the piece's outline (0.27 or more).
 const ARMS: [Window; 4] = [
-    (-0.04, 0.04, -0.26, -0.19),
-    (-0.04, 0.04, 0.19, 0.26),
-    (-0.26, -0.19, -0.04, 0.04),
-    (0.19, 0.26, -0.04, 0.04),
+    (-0.04, 0.04, -0.245, -0.185),
+    (-0.04, 0.04, 0.185, 0.245),
+    (-0.245, -0.185, -0.04, 0.04),
+    (0.185, 0.245, -0.04, 0.04),
 ];
 /// Inside a normal tile's corners, outside a reverse tile's diamond.
 const CORNERS: [Window; 4] = [
-    (-0.235, -0.185, -0.235, -0.185),
-    (0.185, 0.235, -0.235, -0.185),
-    (-0.235, -0.185, 0.185, 0.235),
-    (0.185, 0.235, 0.185, 0.235),
+    (-0.225, -0.18, -0.225, -0.18),
+    (0.18, 0.225, -0.225, -0.18),
+    (-0.225, -0.18, 0.18, 0.225),
+    (0.18, 0.225, 0.18, 0.225),
 ];
 const SIDES: [&str; 4] = ["top", "bottom", "left", "right"];
 
@@ -364,6 +365,45 @@ fn level_of(cells: &[Vec<Shown>]) -> Level {
     level
 }
 
+/// The sides past which the board goes on: where the edge patch of the
+/// cell that would lie beyond the outer line shows a B.i.t.Lock colour.
+/// The generic trust step misses a cut through a column of pieces (they
+/// are not plain cells); this looks where only a cell's ground is.
+fn cut_sides(img: &RgbImage, lattice: &Lattice, params: &ReadParams) -> Vec<Side> {
+    let (rows, cols) = (lattice.rows(), lattice.cols());
+    let beyond = |rect: RectF, dx: f64, dy: f64| RectF {
+        x0: rect.x0 + dx * rect.width(),
+        x1: rect.x1 + dx * rect.width(),
+        y0: rect.y0 + dy * rect.height(),
+        y1: rect.y1 + dy * rect.height(),
+    };
+    let continues = |cells: &[RectF], window: Window| {
+        cells.iter().any(|&r| look(img, r, window, params).is_ok())
+    };
+    let left: Vec<RectF> = (0..rows)
+        .map(|r| beyond(lattice.cell(r, 0), -1.0, 0.0))
+        .collect();
+    let right: Vec<RectF> = (0..rows)
+        .map(|r| beyond(lattice.cell(r, cols - 1), 1.0, 0.0))
+        .collect();
+    let top: Vec<RectF> = (0..cols)
+        .map(|c| beyond(lattice.cell(0, c), 0.0, -1.0))
+        .collect();
+    let bottom: Vec<RectF> = (0..cols)
+        .map(|c| beyond(lattice.cell(rows - 1, c), 0.0, 1.0))
+        .collect();
+    [
+        (Side::Left, left, EDGES[3]),
+        (Side::Right, right, EDGES[2]),
+        (Side::Top, top, EDGES[1]),
+        (Side::Bottom, bottom, EDGES[0]),
+    ]
+    .into_iter()
+    .filter(|(_, cells, w)| continues(cells, *w))
+    .map(|(side, ..)| side)
+    .collect()
+}
+
 /// Reads the board in `img`.
 pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
     let params = &cal.params;
@@ -382,7 +422,16 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
         cells.push(row);
         shown.push(seen);
     }
+    let sides = cut_sides(img, &lattice, params);
     let grid = GridRead { lattice, cells };
+    if !sides.is_empty() {
+        let reason = Trust::CutEdge { sides }.to_string();
+        return Read::Uncertain {
+            reason,
+            grid,
+            issues: Vec::new(),
+        };
+    }
     match trust(img, Some(&grid), params) {
         Trust::Trusted => {}
         v if v.is_no_board() => {
