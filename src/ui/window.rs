@@ -65,6 +65,27 @@ pub enum UiEvent {
     Close,
 }
 
+/// Sets the X keyboard focus on `w`: without a window manager (Xvfb),
+/// winit's own request goes unanswered and key presses never reach it.
+#[cfg(target_os = "linux")]
+fn take_x11_focus(w: &Window) {
+    use winit::raw_window_handle::{HasWindowHandle, RawWindowHandle};
+    use x11rb::connection::Connection;
+    use x11rb::protocol::xproto::{ConnectionExt, InputFocus};
+    let Ok(handle) = w.window_handle() else {
+        return;
+    };
+    let xid = match handle.as_raw() {
+        RawWindowHandle::Xlib(h) => h.window as u32,
+        RawWindowHandle::Xcb(h) => h.window.get(),
+        _ => return,
+    };
+    if let Ok((conn, _)) = x11rb::connect(None) {
+        let _ = conn.set_input_focus(InputFocus::PARENT, xid, x11rb::CURRENT_TIME);
+        let _ = conn.flush();
+    }
+}
+
 /// What the app wants after an event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Control {
@@ -228,6 +249,13 @@ impl<A: App> ApplicationHandler for Runner<'_, A> {
             } => {
                 let (x, y) = self.cursor;
                 let screen = self.screen_of(x, y);
+                // A click gives the window the keyboard, as a window
+                // manager would (a bare X server such as Xvfb has none).
+                if let (ElementState::Pressed, Some(w)) = (state, &self.window) {
+                    w.focus_window();
+                    #[cfg(target_os = "linux")]
+                    take_x11_focus(w);
+                }
                 Some(match state {
                     ElementState::Pressed => UiEvent::MouseDown { x, y, screen },
                     ElementState::Released => UiEvent::MouseUp { x, y, screen },
