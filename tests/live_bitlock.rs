@@ -1,0 +1,199 @@
+//! B.i.t.Lock end to end on a real X server: open the practice window at a
+//! known place, run `boardbot play --game bitlock` against it, and judge
+//! the result from the window's own session file (solved, and with how
+//! many moves against the known optimum).
+//!
+//! Each test starts its own Xvfb display. When Xvfb is not installed the
+//! tests say so and pass (CI installs it: see `.ci/deps`).
+#![cfg(feature = "live")]
+
+mod common;
+
+use common::display::{Display, boardbot, have_xdotool, region_around, show, xdotool, xvfb};
+
+use std::path::PathBuf;
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+struct Practice {
+    child: Child,
+    result: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for Practice {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Practice {
+    fn open(display: &Display, seed: u64, extra: &[&str]) -> Practice {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let result = dir.path().join("result.json");
+        let seed = seed.to_string();
+        let mut args = vec![
+            "practice",
+            "--game",
+            "bitlock",
+            "--seed",
+            &seed,
+            "--position",
+            "40,30",
+            "--result",
+            result.to_str().expect("utf-8"),
+        ];
+        args.extend_from_slice(extra);
+        let child = boardbot(display, &args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start practice");
+        let p = Practice {
+            child,
+            result,
+            _dir: dir,
+        };
+        p.wait_until(|r| !r["lattice"].is_null(), "the practice window to appear");
+        p
+    }
+
+    fn read(&self) -> Value {
+        std::fs::read_to_string(&self.result)
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or(Value::Null)
+    }
+
+    fn wait_until(&self, what: impl Fn(&Value) -> bool, why: &str) -> Value {
+        let t = Instant::now();
+        loop {
+            let r = self.read();
+            if what(&r) {
+                return r;
+            }
+            assert!(
+                t.elapsed() < Duration::from_secs(20),
+                "timed out waiting for {why}; last result: {r}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// The selection around the board, with a margin.
+    fn region(&self, margin: f64) -> String {
+        let l = &self.read()["lattice"];
+        let pitch = l["pitch"].as_f64().unwrap();
+        let side = pitch * l["cols"].as_f64().unwrap().max(l["rows"].as_f64().unwrap());
+        region_around(
+            l["x"].as_f64().unwrap(),
+            l["y"].as_f64().unwrap(),
+            side,
+            margin,
+        )
+    }
+}
+
+fn play(display: &Display, region: &str, extra: &[&str]) -> std::process::Command {
+    let mut args = vec!["play", "--game", "bitlock", "--region", region];
+    args.extend_from_slice(extra);
+    boardbot(display, &args)
+}
+
+#[test]
+fn play_once_solves_a_generated_level_in_the_optimal_number_of_moves() {
+    let Some(display) = xvfb(21) else { return };
+    for seed in [5, 9] {
+        let practice = Practice::open(&display, seed, &[]);
+        let out = play(&display, &practice.region(8.0), &["--once"])
+            .output()
+            .expect("run play");
+        assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+        let r = practice.wait_until(|r| r["solved"] == true, "the level to be solved");
+        assert_eq!(r["moves"], r["optimal"], "optimal moves: {r}");
+        assert_eq!(r["illegal"], 0, "{r}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("now reads as solved"),
+            "{}",
+            show(&out)
+        );
+    }
+}
+
+#[test]
+fn a_dropped_key_is_noticed_and_re_planned() {
+    let Some(display) = xvfb(22) else { return };
+    let practice = Practice::open(&display, 7, &["--drop-input", "3"]);
+    let out = play(&display, &practice.region(8.0), &["--once"])
+        .output()
+        .expect("run play");
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    let r = practice.wait_until(|r| r["solved"] == true, "the level to be solved");
+    assert_eq!(r["dropped"], 1, "{r}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("Re-planned"), "{}", show(&out));
+}
+
+#[test]
+fn dry_run_plans_arrow_keys_after_a_focus_point_inside_the_region() {
+    let Some(display) = xvfb(23) else { return };
+    let practice = Practice::open(&display, 5, &[]);
+    let region = practice.region(20.0);
+    let out = play(&display, &region, &["--once", "--dry-run", "--json"])
+        .output()
+        .expect("run play");
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    let v = common::stdout_json(&out);
+    assert_eq!(v["state"], "playable", "{v}");
+    let actions = v["actions"].as_array().expect("actions");
+    let keys: Vec<&str> = actions.iter().filter_map(|a| a["key"].as_str()).collect();
+    let optimal = practice.read()["optimal"].as_u64().unwrap() as usize;
+    assert_eq!(keys.len(), optimal, "{v}");
+    assert!(
+        keys.iter()
+            .all(|k| ["Left", "Right", "Up", "Down"].contains(k))
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(practice.read()["moves"], 0, "a dry run sent keys");
+}
+
+#[test]
+fn the_abort_key_stops_the_replay() {
+    let Some(display) = xvfb(24) else { return };
+    if !have_xdotool() {
+        return;
+    }
+    let practice = Practice::open(&display, 11, &[]);
+    let optimal = practice.read()["optimal"].as_u64().unwrap();
+    let mut child = play(
+        &display,
+        &practice.region(8.0),
+        &["--once", "--delay-ms", "300"],
+    )
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .expect("start play");
+    practice.wait_until(|r| r["moves"].as_u64().unwrap_or(0) >= 2, "the first moves");
+    xdotool(&display, &["key", "Escape"]);
+    let t = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait") {
+            break s;
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(10),
+            "play did not stop after the abort key"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let out = child.wait_with_output().expect("output");
+    assert_eq!(status.code(), Some(4), "{}", show(&out));
+    std::thread::sleep(Duration::from_millis(800));
+    let r = practice.read();
+    assert_eq!(r["solved"], false, "{r}");
+    assert!(r["moves"].as_u64().unwrap() < optimal, "{r}");
+}
