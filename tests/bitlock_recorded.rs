@@ -280,3 +280,46 @@ fn every_moving_frame_is_refused_or_read_as_what_it_shows() {
         }
     }
 }
+
+#[test]
+fn calibrate_learns_the_look_from_one_screenshot() {
+    // The generic learner reads each cell's middle: the position is written
+    // as the colour there (`.` floor and bare targets, `#`, `+`, `*`, and a
+    // tile's type letter for a tile, normal or reverse).
+    let dir = tempfile::tempdir().unwrap();
+    let img = fixtures("bitlock").join("l10_p40.png");
+    let board = "##########/#A.......#/#..#.....#/#..A..+..#/#.....*..#/#B.......#/#...#..C.#/#........#/#........#/##########";
+    let out = common::boardbot(&[
+        "calibrate",
+        "--game",
+        "bitlock",
+        "--image",
+        img.to_str().unwrap(),
+        "--board",
+        board,
+        "--keep-missing",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let learned = dir.path().join("bitlock.toml");
+    for name in ["l10_p20", "s6_p56", "g8_p80"] {
+        let png = fixtures("bitlock").join(format!("{name}.png"));
+        let out = common::boardbot(&[
+            "solve",
+            "--game",
+            "bitlock",
+            "--json",
+            "--image",
+            png.to_str().unwrap(),
+            "--calibration",
+            learned.to_str().unwrap(),
+        ]);
+        let v = common::stdout_json(&out);
+        assert_eq!(v["state"], "playable", "{name}: {v}");
+    }
+}

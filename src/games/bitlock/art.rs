@@ -5,7 +5,7 @@
 //! Every cell is drawn from its centre out, in fractions of the pitch, so
 //! the reader ([`super::read`]) can look at the same places at any scale:
 //! - ground fills the cell: floor, wall, or a fixed destroyer (crimson with
-//!   a dark cross);
+//!   the arms of a dark cross);
 //! - a target is a square ring in its type's colour in the cell's margin
 //!   ([`RING`]), with its letter small in the middle, so a tile standing on
 //!   it leaves the ring visible;
@@ -192,7 +192,9 @@ fn draw_ground(img: &mut RgbImage, level: &Level, lattice: &Lattice, pitch: f64)
             Some(match (g, target) {
                 (Ground::Wall, _) => WALL,
                 (Ground::Destroyer, _) => {
-                    let on_cross = (dx.abs() - dy.abs()).abs() < 0.06 && m < 0.4;
+                    // The cross's arms stop short of the middle, which
+                    // `boardbot calibrate` samples.
+                    let on_cross = (dx.abs() - dy.abs()).abs() < 0.05 && m > 0.21 && m < 0.4;
                     if on_cross { DESTROYER_CROSS } else { DESTROYER }
                 }
                 (Ground::Floor, Some(k)) if (RING.0..RING.1).contains(&m) => type_colour(k),

@@ -1,0 +1,79 @@
+//! `cargo bench --bench bitlock_screen`: medians for B.i.t.Lock on the
+//! screen: vision (the whole read: lattice, every cell's patches, the
+//! trust step and the engine's legality check) on an 8×8 board at the
+//! practice window's pitch and at 0.6× and 2×, the whole `solve_image`
+//! (read, solve, keys and checkpoints), and the generic lattice finder
+//! alone as a baseline in the same process.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use boardbot::games::bitlock::{BitLock, generate, read};
+use boardbot::games::{Game, Options, RenderOptions};
+use boardbot::vision::find_lattice;
+use image::{RgbImage, imageops};
+
+/// Runs `f` for about `budget` (at least 5 times); the sorted times.
+fn runs(budget: Duration, mut f: impl FnMut()) -> Vec<Duration> {
+    f();
+    let mut times = Vec::new();
+    let start = Instant::now();
+    while times.len() < 5 || (start.elapsed() < budget && times.len() < 10_000) {
+        let t = Instant::now();
+        f();
+        times.push(t.elapsed());
+    }
+    times.sort();
+    times
+}
+
+fn row(name: &str, t: &[Duration]) {
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let p90 = t[(t.len() * 9 / 10).min(t.len() - 1)];
+    println!(
+        "{name:<52} median {:>8.3} ms  p90 {:>8.3} ms  n={}",
+        ms(t[t.len() / 2]),
+        ms(p90),
+        t.len()
+    );
+}
+
+/// A generated 8×8 level drawn as the practice window draws it.
+fn board(seed: u64, pitch: f64) -> RgbImage {
+    let level = generate::generate(seed).expect("a generated level").text;
+    let opts = RenderOptions {
+        pitch,
+        margins: [pitch * 0.4, pitch * 0.8, pitch * 0.4, pitch * 0.4],
+        seed,
+        moving: None,
+    };
+    BitLock
+        .render(&level, "bench", &opts)
+        .expect("render")
+        .image
+}
+
+fn main() {
+    let cal = BitLock
+        .load_calibration(None)
+        .expect("built-in calibration");
+    let budget = Duration::from_secs(2);
+    let img = board(5, 48.0);
+    for (what, scale) in [("1x, 48 px cells", 1.0), ("0.6x", 0.6), ("2x", 2.0)] {
+        let (w, h) = (img.width() as f64 * scale, img.height() as f64 * scale);
+        let s = imageops::resize(&img, w as u32, h as u32, imageops::FilterType::Triangle);
+        let t = runs(budget, || {
+            black_box(read::read(black_box(&s), &cal));
+        });
+        row(&format!("vision, 8x8 board, {what}"), &t);
+    }
+    let t = runs(budget, || {
+        black_box(find_lattice(black_box(&img), &cal.params.lattice));
+    });
+    row("baseline: the lattice finder alone, 8x8 at 1x", &t);
+    let t = runs(budget, || {
+        let r = BitLock.solve_image(black_box(&img), &cal, &Options::default());
+        black_box(r.expect("solve"));
+    });
+    row("solve_image: read, solve, keys, checkpoints (8x8)", &t);
+}
