@@ -245,9 +245,14 @@ pub fn solve_image(
 pub fn pacing() -> Pacing {
     Pacing {
         key: ANIMATION + Duration::from_millis(40),
-        // Frames of an animation come every 16 ms: two captures that far
-        // apart that agree mean the board has stopped.
-        settle_gap: Duration::from_millis(30),
+        // The practice window takes the focus as it handles the click, a
+        // few milliseconds; a first key lost anyway is noticed at the
+        // first checkpoint and re-planned.
+        focus: Duration::from_millis(20),
+        // Two captures 8 ms apart may both catch one frame of an
+        // animation; the reader refuses a board caught mid-move, and the
+        // player then looks again, so a short gap only saves time.
+        settle_gap: Duration::from_millis(8),
         settle_max: Duration::from_millis(800),
         verify: Duration::from_millis(1500),
         ..Pacing::default()
