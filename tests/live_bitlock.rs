@@ -9,78 +9,29 @@
 
 mod common;
 
-use common::display::{Display, boardbot, have_xdotool, region_around, show, xdotool, xvfb};
+use common::display::{
+    Display, PracticeWindow, boardbot, have_xdotool, region_around, show, xdotool, xvfb,
+};
 
-use std::path::PathBuf;
-use std::process::{Child, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
+/// The B.i.t.Lock practice window, from `seed`, at a known place.
+struct Practice(PracticeWindow);
 
-struct Practice {
-    child: Child,
-    result: PathBuf,
-    _dir: tempfile::TempDir,
-}
-
-impl Drop for Practice {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+impl std::ops::Deref for Practice {
+    type Target = PracticeWindow;
+    fn deref(&self) -> &PracticeWindow {
+        &self.0
     }
 }
 
 impl Practice {
     fn open(display: &Display, seed: u64, extra: &[&str]) -> Practice {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let result = dir.path().join("result.json");
         let seed = seed.to_string();
-        let mut args = vec![
-            "practice",
-            "--game",
-            "bitlock",
-            "--seed",
-            &seed,
-            "--position",
-            "40,30",
-            "--result",
-            result.to_str().expect("utf-8"),
-        ];
+        let mut args = vec!["--game", "bitlock", "--seed", &seed, "--position", "40,30"];
         args.extend_from_slice(extra);
-        let child = boardbot(display, &args)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start practice");
-        let p = Practice {
-            child,
-            result,
-            _dir: dir,
-        };
-        p.wait_until(|r| !r["lattice"].is_null(), "the practice window to appear");
-        p
-    }
-
-    fn read(&self) -> Value {
-        std::fs::read_to_string(&self.result)
-            .ok()
-            .and_then(|t| serde_json::from_str(&t).ok())
-            .unwrap_or(Value::Null)
-    }
-
-    fn wait_until(&self, what: impl Fn(&Value) -> bool, why: &str) -> Value {
-        let t = Instant::now();
-        loop {
-            let r = self.read();
-            if what(&r) {
-                return r;
-            }
-            assert!(
-                t.elapsed() < Duration::from_secs(20),
-                "timed out waiting for {why}; last result: {r}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        Practice(PracticeWindow::open(display, &args))
     }
 
     /// The selection around the board, with a margin.

@@ -139,3 +139,69 @@ pub fn wait_output(mut child: Child, secs: u64) -> Output {
     }
     child.wait_with_output().expect("output")
 }
+
+/// A practice window run by a test, judged by its session file: killed
+/// when dropped.
+pub struct PracticeWindow {
+    child: Child,
+    pub result: std::path::PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for PracticeWindow {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl PracticeWindow {
+    /// `boardbot practice ARGS --result FILE`, once the window says where its board is.
+    pub fn open(display: &Display, args: &[&str]) -> PracticeWindow {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let result = dir.path().join("result.json");
+        let mut all = vec!["practice"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--result", result.to_str().expect("utf-8")]);
+        let child = boardbot(display, &all)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start practice");
+        let w = PracticeWindow {
+            child,
+            result,
+            _dir: dir,
+        };
+        w.wait_until(|r| !r["lattice"].is_null(), "the practice window to appear");
+        w
+    }
+
+    /// The session file now (`null` while it is missing or half written).
+    pub fn read(&self) -> serde_json::Value {
+        std::fs::read_to_string(&self.result)
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or(serde_json::Value::Null)
+    }
+
+    /// Waits up to 20 s for the session file to satisfy `what`.
+    pub fn wait_until(
+        &self,
+        what: impl Fn(&serde_json::Value) -> bool,
+        why: &str,
+    ) -> serde_json::Value {
+        let t = Instant::now();
+        loop {
+            let r = self.read();
+            if what(&r) {
+                return r;
+            }
+            assert!(
+                t.elapsed() < Duration::from_secs(20),
+                "timed out waiting for {why}; last result: {r}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
