@@ -218,6 +218,23 @@ impl Report {
         }
     }
 
+    /// A report on a screenshot with nothing to act on: the board as far
+    /// as it was read, the cells that could not be, and no input.
+    pub fn refused(
+        game: &'static str,
+        state: Verdict,
+        grid: Option<GridRead>,
+        reason: String,
+        issues: Vec<CellIssue>,
+    ) -> Report {
+        let mut r = Report::new(game, state, reason);
+        r.board = grid.as_ref().map(|g| BoardReport::from_grid(g, g.rows()));
+        r.unreadable = issues;
+        r.actions = Some(Vec::new());
+        r.seen.grid = grid;
+        r
+    }
+
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_else(|e| json_error(&e))
     }

@@ -21,9 +21,8 @@ use crate::calibration::Calibration;
 use crate::games::{GameError, Options, RenderOptions, Rendered, Win, tools};
 use crate::input::{Action, KeyCode};
 use crate::play::Pacing;
-use crate::report::{BoardReport, CellIssue, Checkpoint, Report, Verdict, ms_since};
+use crate::report::{BoardReport, Checkpoint, Report, Verdict, ms_since};
 use crate::solve::{Budget, Progress};
-use crate::vision::GridRead;
 
 /// How long the practice window animates one move.
 pub const ANIMATION: Duration = Duration::from_millis(120);
@@ -194,21 +193,6 @@ fn keys_into(report: &mut Report, level: &Level) -> Result<(), GameError> {
     Ok(())
 }
 
-/// A report with nothing to act on.
-fn refused(
-    state: Verdict,
-    grid: Option<GridRead>,
-    reason: String,
-    issues: Vec<CellIssue>,
-) -> Report {
-    let mut r = Report::new(super::ID, state, reason);
-    r.board = grid.as_ref().map(|g| BoardReport::from_grid(g, g.rows()));
-    r.unreadable = issues;
-    r.actions = Some(Vec::new());
-    r.seen.grid = grid;
-    r
-}
-
 /// `solve --image`: reads the screenshot, solves it, plans the keys.
 pub fn solve_image(
     image: &RgbImage,
@@ -223,12 +207,12 @@ pub fn solve_image(
             grid,
             reason,
             issues,
-        } => refused(Verdict::NoBoard, grid, reason, issues),
+        } => Report::refused(super::ID, Verdict::NoBoard, grid, reason, issues),
         Read::Uncertain {
             grid,
             reason,
             issues,
-        } => refused(Verdict::Uncertain, Some(grid), reason, issues),
+        } => Report::refused(super::ID, Verdict::Uncertain, Some(grid), reason, issues),
         Read::Board { grid, level, rows } => {
             let mut r = solve_level(&level, opts)?;
             r.board = Some(BoardReport::from_grid(&grid, rows));

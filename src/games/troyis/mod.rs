@@ -30,7 +30,7 @@ use crate::calibration::{Calibration, Embedded};
 use crate::input::Action;
 use crate::play::Pacing;
 use crate::report::{BoardReport, CellIssue, Checkpoint, Frame, Report, Verdict, ms_since, value};
-use crate::vision::{GridRead, Lattice};
+use crate::vision::Lattice;
 
 pub struct Troyis;
 
@@ -180,23 +180,6 @@ fn plan_into(report: &mut Report, board: &Board, opts: &Options, lattice: Option
     }
 }
 
-/// A report on a screenshot with nothing to act on.
-fn refusal(
-    state: Verdict,
-    grid: Option<GridRead>,
-    reason: String,
-    issues: Vec<CellIssue>,
-) -> Report {
-    let mut r = Report::new(ID, state, reason);
-    if let Some(g) = &grid {
-        r.board = Some(BoardReport::from_grid(g, g.rows()));
-    }
-    r.unreadable = issues;
-    r.actions = Some(Vec::new());
-    r.seen.grid = grid;
-    r
-}
-
 impl Game for Troyis {
     fn id(&self) -> &'static str {
         ID
@@ -258,12 +241,12 @@ impl Game for Troyis {
                 grid,
                 reason,
                 issues,
-            } => refusal(Verdict::NoBoard, grid, reason, issues),
+            } => Report::refused(ID, Verdict::NoBoard, grid, reason, issues),
             Read::Uncertain {
                 grid,
                 reason,
                 issues,
-            } => refusal(Verdict::Uncertain, Some(grid), reason, issues),
+            } => Report::refused(ID, Verdict::Uncertain, Some(grid), reason, issues),
             Read::Board { grid, board } => {
                 let mut r = Report::new(ID, Verdict::Playable, "");
                 r.board = Some(BoardReport::from_grid(&grid, board.row_strings()));
