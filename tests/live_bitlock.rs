@@ -10,11 +10,12 @@
 mod common;
 
 use common::display::{
-    Display, PracticeWindow, boardbot, have_xdotool, region_around, show, xdotool, xvfb,
+    Display, PracticeWindow, boardbot, have_xdotool, region_around, show, wait_output, xdotool,
+    xvfb,
 };
 
 use std::process::Stdio;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The B.i.t.Lock practice window, from `seed`, at a known place.
 struct Practice(PracticeWindow);
@@ -119,7 +120,7 @@ fn the_abort_key_stops_the_replay() {
     }
     let practice = Practice::open(&display, 11, &[]);
     let optimal = practice.read()["optimal"].as_u64().unwrap();
-    let mut child = play(
+    let child = play(
         &display,
         &practice.region(8.0),
         &["--once", "--delay-ms", "300"],
@@ -130,19 +131,9 @@ fn the_abort_key_stops_the_replay() {
     .expect("start play");
     practice.wait_until(|r| r["moves"].as_u64().unwrap_or(0) >= 2, "the first moves");
     xdotool(&display, &["key", "Escape"]);
-    let t = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().expect("wait") {
-            break s;
-        }
-        assert!(
-            t.elapsed() < Duration::from_secs(10),
-            "play did not stop after the abort key"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let out = child.wait_with_output().expect("output");
-    assert_eq!(status.code(), Some(4), "{}", show(&out));
+    // Stopped by the key (exit code 4), not killed after the wait.
+    let out = wait_output(child, 10);
+    assert_eq!(out.status.code(), Some(4), "{}", show(&out));
     std::thread::sleep(Duration::from_millis(800));
     let r = practice.read();
     assert_eq!(r["solved"], false, "{r}");

@@ -10,7 +10,7 @@
 use serde::Serialize;
 
 use crate::input::Action;
-use crate::vision::GridRead;
+use crate::vision::{GridRead, Reading};
 
 pub mod docs;
 pub mod text;
@@ -233,6 +233,40 @@ impl Report {
         r.actions = Some(Vec::new());
         r.seen.grid = grid;
         r
+    }
+
+    /// The report on a reader's verdict: a refusal when there is nothing
+    /// to act on, else whatever `on_board` makes of the board read.
+    pub fn from_reading<B, E>(
+        game: &'static str,
+        reading: Reading<B>,
+        on_board: impl FnOnce(GridRead, B) -> Result<Report, E>,
+    ) -> Result<Report, E> {
+        match reading {
+            Reading::NoBoard {
+                grid,
+                reason,
+                issues,
+            } => Ok(Report::refused(
+                game,
+                Verdict::NoBoard,
+                grid,
+                reason,
+                issues,
+            )),
+            Reading::Uncertain {
+                grid,
+                reason,
+                issues,
+            } => Ok(Report::refused(
+                game,
+                Verdict::Uncertain,
+                Some(grid),
+                reason,
+                issues,
+            )),
+            Reading::Board { grid, board } => on_board(grid, board),
+        }
     }
 
     pub fn to_json(&self) -> String {

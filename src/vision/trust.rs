@@ -132,6 +132,25 @@ impl fmt::Display for Trust {
     }
 }
 
+/// What a game's reader made of a screenshot: no board, a board not to
+/// act on, or a board read for sure (`B`, in the game's own terms).
+pub enum Reading<B> {
+    /// No board of the game; `grid` holds the lattice if one was found.
+    NoBoard {
+        grid: Option<GridRead>,
+        reason: String,
+        issues: Vec<CellIssue>,
+    },
+    /// A board, but not one to act on.
+    Uncertain {
+        grid: GridRead,
+        reason: String,
+        issues: Vec<CellIssue>,
+    },
+    /// A board read for sure.
+    Board { grid: GridRead, board: B },
+}
+
 /// Decides whether `grid`, read from `img` with `params`, can be acted on.
 pub fn trust(img: &RgbImage, grid: Option<&GridRead>, params: &ReadParams) -> Trust {
     let Some(grid) = grid else {

@@ -32,32 +32,18 @@ use crate::geom::RectF;
 use crate::vision::cells::CellSample;
 use crate::vision::color::{Rgb, classify};
 use crate::vision::{
-    CellIssue, CellRead, GridRead, Lattice, ReadParams, Side, Trust, Unreadable, find_lattice,
-    trust,
+    CellRead, GridRead, Lattice, ReadParams, Reading, Side, Trust, Unreadable, find_lattice, trust,
 };
 
-/// What the screenshot shows.
-pub enum Read {
-    /// No B.i.t.Lock board; `grid` holds the lattice if one was found.
-    NoBoard {
-        grid: Option<GridRead>,
-        reason: String,
-        issues: Vec<CellIssue>,
-    },
-    /// A board, but not one to act on.
-    Uncertain {
-        grid: GridRead,
-        reason: String,
-        issues: Vec<CellIssue>,
-    },
-    /// A board read for sure: the level (targets under pieces included)
-    /// and its rows in the engine's text format.
-    Board {
-        grid: GridRead,
-        level: Level,
-        rows: Vec<String>,
-    },
+/// A board read for sure: the level (targets under pieces included) and
+/// its rows in the engine's text format.
+pub struct Seen {
+    pub level: Level,
+    pub rows: Vec<String>,
 }
+
+/// What the screenshot shows.
+pub type Read = Reading<Seen>;
 
 /// A patch: `(x0, x1, y0, y1)` offsets from the cell's centre, in pitches.
 type Window = (f64, f64, f64, f64);
@@ -454,7 +440,10 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
         .map(|r| r.into_iter().flatten().collect())
         .collect();
     match legal(level_of(&shown)) {
-        Ok((level, rows)) => Read::Board { grid, level, rows },
+        Ok((level, rows)) => Read::Board {
+            grid,
+            board: Seen { level, rows },
+        },
         Err(reason) => Read::Uncertain {
             grid,
             reason,

@@ -13,7 +13,7 @@ use serde_json::json;
 use super::art::{self, Scene};
 use super::level::Level;
 use super::motion::Pieces;
-use super::read::{self, Read};
+use super::read;
 use super::rules::{Dir, Key, Rules};
 use super::solver::{self, Solver};
 use super::{Lock, load};
@@ -21,7 +21,7 @@ use crate::calibration::Calibration;
 use crate::games::{GameError, Options, RenderOptions, Rendered, Win, tools};
 use crate::input::{Action, KeyCode};
 use crate::play::Pacing;
-use crate::report::{BoardReport, Checkpoint, Report, Verdict, ms_since};
+use crate::report::{BoardReport, Checkpoint, Report, ms_since};
 use crate::solve::{Budget, Progress};
 
 /// How long the practice window animates one move.
@@ -202,25 +202,13 @@ pub fn solve_image(
     let t = Instant::now();
     let read = read::read(image, cal);
     let vision_ms = ms_since(t);
-    let mut r = match read {
-        Read::NoBoard {
-            grid,
-            reason,
-            issues,
-        } => Report::refused(super::ID, Verdict::NoBoard, grid, reason, issues),
-        Read::Uncertain {
-            grid,
-            reason,
-            issues,
-        } => Report::refused(super::ID, Verdict::Uncertain, Some(grid), reason, issues),
-        Read::Board { grid, level, rows } => {
-            let mut r = solve_level(&level, opts)?;
-            r.board = Some(BoardReport::from_grid(&grid, rows));
-            keys_into(&mut r, &level)?;
-            r.seen.grid = Some(grid);
-            r
-        }
-    };
+    let mut r = Report::from_reading(super::ID, read, |grid, seen| {
+        let mut r = solve_level(&seen.level, opts)?;
+        r.board = Some(BoardReport::from_grid(&grid, seen.rows));
+        keys_into(&mut r, &seen.level)?;
+        r.seen.grid = Some(grid);
+        Ok::<_, GameError>(r)
+    })?;
     r.timing_ms.vision = Some(vision_ms);
     Ok(r)
 }

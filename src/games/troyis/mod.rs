@@ -23,7 +23,6 @@ use std::time::{Duration, Instant};
 use image::RgbImage;
 
 use self::board::Board;
-use self::read::Read;
 use self::solver::{Limits, Plan, SolveError};
 use super::{Game, GameError, Opt, Options};
 use crate::calibration::{Calibration, Embedded};
@@ -236,25 +235,13 @@ impl Game for Troyis {
         let t = Instant::now();
         let read = read::read(image, cal);
         let vision_ms = ms_since(t);
-        let mut r = match read {
-            Read::NoBoard {
-                grid,
-                reason,
-                issues,
-            } => Report::refused(ID, Verdict::NoBoard, grid, reason, issues),
-            Read::Uncertain {
-                grid,
-                reason,
-                issues,
-            } => Report::refused(ID, Verdict::Uncertain, Some(grid), reason, issues),
-            Read::Board { grid, board } => {
-                let mut r = Report::new(ID, Verdict::Playable, "");
-                r.board = Some(BoardReport::from_grid(&grid, board.row_strings()));
-                plan_into(&mut r, &board, opts, Some(&grid.lattice));
-                r.seen.grid = Some(grid);
-                r
-            }
-        };
+        let mut r = Report::from_reading(ID, read, |grid, board| {
+            let mut r = Report::new(ID, Verdict::Playable, "");
+            r.board = Some(BoardReport::from_grid(&grid, board.row_strings()));
+            plan_into(&mut r, &board, opts, Some(&grid.lattice));
+            r.seen.grid = Some(grid);
+            Ok::<_, GameError>(r)
+        })?;
         r.timing_ms.vision = Some(vision_ms);
         Ok(r)
     }

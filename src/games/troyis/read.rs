@@ -9,25 +9,10 @@ use image::RgbImage;
 use super::board::{Board, Square};
 use crate::calibration::Calibration;
 use crate::geom::Cell;
-use crate::vision::{CellIssue, GridRead, Trust, read_grid, trust};
+use crate::vision::{CellIssue, GridRead, Reading, Trust, read_grid, trust};
 
-/// What the screenshot shows.
-pub enum Read {
-    /// No Troyis board; `grid` holds the lattice if one was found.
-    NoBoard {
-        grid: Option<GridRead>,
-        reason: String,
-        issues: Vec<CellIssue>,
-    },
-    /// A board, but not one to act on.
-    Uncertain {
-        grid: GridRead,
-        reason: String,
-        issues: Vec<CellIssue>,
-    },
-    /// A board read for sure.
-    Board { grid: GridRead, board: Board },
-}
+/// What the screenshot shows: a Troyis [`Board`] when read for sure.
+pub type Read = Reading<Board>;
 
 fn cell_list(cells: &[Cell]) -> String {
     super::board::cells_text(cells)
