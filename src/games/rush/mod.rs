@@ -21,6 +21,7 @@ pub mod letters;
 pub mod plan;
 pub mod read;
 pub mod render;
+pub mod slide;
 pub mod solver;
 
 use std::time::{Duration, Instant};
