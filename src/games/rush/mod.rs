@@ -19,6 +19,8 @@ pub mod board;
 pub mod boards;
 pub mod letters;
 pub mod plan;
+#[cfg(feature = "live")]
+pub mod practice;
 pub mod read;
 pub mod render;
 pub mod slide;
@@ -159,6 +161,11 @@ impl Game for Rush {
         }
     }
 
+
+    #[cfg(feature = "live")]
+    fn practice(&self, opts: &super::PracticeOptions) -> Result<String, GameError> {
+        practice::open(opts)
+    }
 
     fn solve_image(
         &self,

@@ -1,0 +1,190 @@
+//! Rush Hour end to end on a real X server: open the practice window at a
+//! known place, run `boardbot play --game rush` against it, and judge the
+//! play by the window's own session file: solved, in exactly the optimal
+//! number of moves; the abort key stops a replay; a drag the window drops
+//! on purpose is noticed and re-planned.
+//!
+//! Each test starts its own Xvfb display. When Xvfb is not installed the
+//! tests say so and pass (CI installs it: see `.ci/deps`).
+#![cfg(feature = "live")]
+
+mod common;
+
+use common::display::{
+    Display, boardbot, have_xdotool, rect, region_around, show, xdotool, xvfb,
+};
+
+use std::path::PathBuf;
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+struct Practice {
+    child: Child,
+    result: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for Practice {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Practice {
+    /// Opens the window on a bundled board (`--seed`), with extra flags.
+    fn open(display: &Display, seed: u64, pitch: u32, extra: &[&str]) -> Practice {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let result = dir.path().join("result.json");
+        let (seed, pitch) = (seed.to_string(), pitch.to_string());
+        let mut args = vec![
+            "practice", "--game", "rush", "--seed", &seed, "--pitch", &pitch, "--position",
+            "40,30", "--result", result.to_str().expect("utf-8"),
+        ];
+        args.extend_from_slice(extra);
+        let child = boardbot(display, &args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start practice");
+        let p = Practice {
+            child,
+            result,
+            _dir: dir,
+        };
+        p.wait_until(|r| !r["lattice"].is_null(), "the practice window to appear");
+        p
+    }
+
+    fn read(&self) -> Value {
+        std::fs::read_to_string(&self.result)
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or(Value::Null)
+    }
+
+    fn wait_until(&self, what: impl Fn(&Value) -> bool, why: &str) -> Value {
+        let t = Instant::now();
+        loop {
+            let r = self.read();
+            if what(&r) {
+                return r;
+            }
+            assert!(
+                t.elapsed() < Duration::from_secs(30),
+                "timed out waiting for {why}; last result: {r}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// A selection around the board and its frame, `margin` pixels wider.
+    fn region(&self, margin: f64) -> String {
+        let l = &self.read()["lattice"];
+        let pitch = l["pitch"].as_f64().unwrap();
+        let (x, y) = (l["x"].as_f64().unwrap(), l["y"].as_f64().unwrap());
+        let frame = (pitch * 0.45).round() + 2.0;
+        region_around(x, y, 6.0 * pitch, frame + margin)
+    }
+}
+
+fn play(display: &Display, region: &str, extra: &[&str]) -> std::process::Output {
+    let mut args = vec!["play", "--game", "rush", "--region", region];
+    args.extend_from_slice(extra);
+    boardbot(display, &args).output().expect("run play")
+}
+
+#[test]
+fn plays_a_practice_board_in_the_optimal_number_of_moves() {
+    let Some(display) = xvfb(11) else { return };
+    for (seed, pitch, margin) in [(17, 56, 4.0), (9, 40, 40.0)] {
+        let practice = Practice::open(&display, seed, pitch, &[]);
+        let region = practice.region(margin);
+        let out = play(&display, &region, &["--once"]);
+        assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+        let r = practice.wait_until(|r| r["solved"] == true, "the board to be solved");
+        assert_eq!(r["moves"], r["optimal"], "not the optimal number of moves: {r}");
+        assert_eq!(r["illegal"], 0, "every drag was a move: {r}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("now reads as solved"),
+            "{}",
+            show(&out)
+        );
+    }
+}
+
+#[test]
+fn a_dropped_drag_is_noticed_and_the_board_still_solved() {
+    let Some(display) = xvfb(12) else { return };
+    let practice = Practice::open(&display, 21, 48, &["--drop-input", "2"]);
+    let out = play(&display, &practice.region(6.0), &["--once"]);
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    let r = practice.wait_until(|r| r["solved"] == true, "the board to be solved");
+    assert_eq!(r["dropped"], 1, "{r}");
+    // A drag planned after the lost one may find its way blocked: that is
+    // an input that moved nothing, and the next look re-plans.
+    assert!(r["illegal"].as_u64().unwrap() <= 2, "{r}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("Re-planned"), "no re-plan: {}", show(&out));
+}
+
+#[test]
+fn the_abort_key_stops_the_replay() {
+    let Some(display) = xvfb(13) else { return };
+    if !have_xdotool() {
+        return;
+    }
+    let practice = Practice::open(&display, 28, 44, &[]);
+    let region = practice.region(4.0);
+    let mut child = boardbot(
+        &display,
+        &["play", "--game", "rush", "--region", &region, "--once", "--delay-ms", "300"],
+    )
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .expect("start play");
+    practice.wait_until(|r| r["moves"].as_u64().unwrap_or(0) >= 2, "the first moves");
+    xdotool(&display, &["key", "Escape"]);
+    let t = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait") {
+            break s;
+        }
+        assert!(t.elapsed() < Duration::from_secs(10), "play did not stop after the abort key");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let out = child.wait_with_output().expect("output");
+    assert_eq!(status.code(), Some(4), "{}", show(&out));
+    let before = practice.read()["moves"].as_u64().unwrap();
+    std::thread::sleep(Duration::from_millis(800));
+    let r = practice.read();
+    assert_eq!(r["solved"], false, "{r}");
+    assert!(r["moves"].as_u64().unwrap() <= before + 1, "drags went on after the abort: {r}");
+    assert!(r["moves"].as_u64().unwrap() < r["optimal"].as_u64().unwrap(), "{r}");
+}
+
+#[test]
+fn a_dry_run_plans_drags_inside_the_selection_and_sends_none() {
+    let Some(display) = xvfb(14) else { return };
+    let practice = Practice::open(&display, 5, 50, &[]);
+    let region = practice.region(10.0);
+    let out = play(&display, &region, &["--once", "--dry-run", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    let v = common::stdout_json(&out);
+    assert_eq!(v["state"], "playable", "{v}");
+    let (rx, ry, rw, rh) = rect(&region);
+    let actions = v["actions"].as_array().expect("actions");
+    assert_eq!(actions.len() as u64, practice.read()["optimal"].as_u64().unwrap());
+    for a in actions {
+        assert_eq!(a["kind"], "drag", "{a}");
+        for p in [&a["from"], &a["to"]] {
+            let (x, y) = (p[0].as_i64().unwrap(), p[1].as_i64().unwrap());
+            assert!(x >= rx && y >= ry && x < rx + rw && y < ry + rh, "{a} leaves {region}");
+        }
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(practice.read()["moves"], 0, "a dry run moved a vehicle");
+}
