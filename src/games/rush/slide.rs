@@ -187,3 +187,56 @@ mod tests {
         assert!(w.solved());
     }
 }
+
+#[cfg(test)]
+mod replays {
+    use super::super::{boards, plan};
+    use super::*;
+    use crate::input::Action;
+    use crate::solve::{Budget, Found, Progress, Puzzle as _};
+    use crate::vision::Lattice;
+
+    /// A planned drag, fed to the window's model as the pointer would move.
+    fn send(w: &mut Slider, a: &Action, lat: &Lattice) -> Released {
+        let Action::Drag {
+            from, to, steps, ..
+        } = a
+        else {
+            panic!("{a:?} is not a drag")
+        };
+        let (pitch, _) = lat.pitch();
+        let cell = |x: f64, y: f64| ((x - lat.xs[0]) / pitch, (y - lat.ys[0]) / pitch);
+        let (x0, y0) = cell(f64::from(from[0]), f64::from(from[1]));
+        let (x1, y1) = cell(f64::from(to[0]), f64::from(to[1]));
+        w.press(x0, y0);
+        for i in 1..=*steps {
+            let t = f64::from(i) / f64::from(*steps);
+            w.drag_to(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);
+        }
+        w.release(x1, y1)
+    }
+
+    #[test]
+    fn engine_plans_played_as_drags_solve_every_bundled_board_optimally() {
+        let lat = Lattice::uniform(37.5, 21.5, 47.0, 47.0, 6, 6);
+        for line in boards::all() {
+            let (p, s) = Puzzle::parse(&line.board).unwrap();
+            let sol = p.solve(&s, &Budget::default(), &mut Progress::quiet());
+            let Found::Path(moves) = sol.found else {
+                panic!("line {}: no plan", line.number)
+            };
+            let mut w = Slider::new(p.clone(), s, None);
+            let mut made = 0;
+            for m in &moves {
+                let a = plan::drag(&p, w.state, *m, &lat);
+                match send(&mut w, &a, &lat) {
+                    Released::Moved(got) => assert_eq!(got, *m, "line {}", line.number),
+                    other => panic!("line {}: {m} gave {other:?}", line.number),
+                }
+                made += 1;
+            }
+            assert!(w.solved(), "line {}", line.number);
+            assert_eq!(made, line.moves as usize, "line {}", line.number);
+        }
+    }
+}
