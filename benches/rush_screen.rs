@@ -32,7 +32,10 @@ fn row(name: &str, t: &[Duration], baseline: Option<Duration>) {
     let m = t[t.len() / 2];
     let p90 = t[(t.len() * 9 / 10).min(t.len() - 1)];
     let ratio = baseline.map_or(String::new(), |b| {
-        format!("  = {:.1}× a grayscale pass", m.as_secs_f64() / b.as_secs_f64())
+        format!(
+            "  = {:.1}× a grayscale pass",
+            m.as_secs_f64() / b.as_secs_f64()
+        )
     });
     println!(
         "{name:<46} median {:>8.3} ms  p90 {:>8.3} ms  n={:<5}{ratio}",
@@ -71,6 +74,10 @@ fn main() {
         let t = runs(budget, || {
             black_box(RUSH.solve_image(black_box(&img), &cal, &opts).ok());
         });
-        row(&format!("solve_image (read+solve+drags), {w}x{h}"), &t, Some(b));
+        row(
+            &format!("solve_image (read+solve+drags), {w}x{h}"),
+            &t,
+            Some(b),
+        );
     }
 }

@@ -9,81 +9,42 @@
 mod common;
 
 use common::display::{
-    Display, boardbot, have, have_xdotool, rect, region_around, show, wait_output, xdotool, xvfb,
+    Display, PracticeWindow, boardbot, have, have_xdotool, rect, region_around, show, wait_output,
+    xdotool, xvfb,
 };
 
-use std::path::PathBuf;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-struct Practice {
-    child: Child,
-    result: PathBuf,
-    _dir: tempfile::TempDir,
-}
+/// The Troyis practice window.
+struct Practice(PracticeWindow);
 
-impl Drop for Practice {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+impl std::ops::Deref for Practice {
+    type Target = PracticeWindow;
+    fn deref(&self) -> &PracticeWindow {
+        &self.0
     }
 }
 
 impl Practice {
     fn open(display: &Display, size: usize, pitch: u32, seed: u64) -> Practice {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let result = dir.path().join("result.json");
-        let child = boardbot(
+        let (size, pitch, seed) = (size.to_string(), pitch.to_string(), seed.to_string());
+        Practice(PracticeWindow::open(
             display,
             &[
                 "practice",
                 "--size",
-                &size.to_string(),
+                &size,
                 "--pitch",
-                &pitch.to_string(),
+                &pitch,
                 "--seed",
-                &seed.to_string(),
+                &seed,
                 "--position",
                 "40,30",
-                "--result",
-                result.to_str().expect("utf-8"),
             ],
-        )
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start practice");
-        let p = Practice {
-            child,
-            result,
-            _dir: dir,
-        };
-        p.wait_until(|r| !r["lattice"].is_null(), "the practice window to appear");
-        p
-    }
-
-    fn read(&self) -> Value {
-        std::fs::read_to_string(&self.result)
-            .ok()
-            .and_then(|t| serde_json::from_str(&t).ok())
-            .unwrap_or(Value::Null)
-    }
-
-    fn wait_until(&self, what: impl Fn(&Value) -> bool, why: &str) -> Value {
-        let t = Instant::now();
-        loop {
-            let r = self.read();
-            if what(&r) {
-                return r;
-            }
-            assert!(
-                t.elapsed() < Duration::from_secs(20),
-                "timed out waiting for {why}; last result: {r}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        ))
     }
 
     /// The board's outer rectangle on screen: `(x, y, side)`.

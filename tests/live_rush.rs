@@ -11,73 +11,40 @@
 mod common;
 
 use common::display::{
-    Display, boardbot, have_xdotool, rect, region_around, show, xdotool, xvfb,
+    Display, PracticeWindow, boardbot, have_xdotool, rect, region_around, show, wait_output,
+    xdotool, xvfb,
 };
 
-use std::path::PathBuf;
-use std::process::{Child, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Stdio;
+use std::time::Duration;
 
-use serde_json::Value;
+/// The Rush Hour practice window.
+struct Practice(PracticeWindow);
 
-struct Practice {
-    child: Child,
-    result: PathBuf,
-    _dir: tempfile::TempDir,
-}
-
-impl Drop for Practice {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+impl std::ops::Deref for Practice {
+    type Target = PracticeWindow;
+    fn deref(&self) -> &PracticeWindow {
+        &self.0
     }
 }
 
 impl Practice {
     /// Opens the window on a bundled board (`--seed`), with extra flags.
     fn open(display: &Display, seed: u64, pitch: u32, extra: &[&str]) -> Practice {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let result = dir.path().join("result.json");
         let (seed, pitch) = (seed.to_string(), pitch.to_string());
         let mut args = vec![
-            "practice", "--game", "rush", "--seed", &seed, "--pitch", &pitch, "--position",
-            "40,30", "--result", result.to_str().expect("utf-8"),
+            "practice",
+            "--game",
+            "rush",
+            "--seed",
+            &seed,
+            "--pitch",
+            &pitch,
+            "--position",
+            "40,30",
         ];
         args.extend_from_slice(extra);
-        let child = boardbot(display, &args)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start practice");
-        let p = Practice {
-            child,
-            result,
-            _dir: dir,
-        };
-        p.wait_until(|r| !r["lattice"].is_null(), "the practice window to appear");
-        p
-    }
-
-    fn read(&self) -> Value {
-        std::fs::read_to_string(&self.result)
-            .ok()
-            .and_then(|t| serde_json::from_str(&t).ok())
-            .unwrap_or(Value::Null)
-    }
-
-    fn wait_until(&self, what: impl Fn(&Value) -> bool, why: &str) -> Value {
-        let t = Instant::now();
-        loop {
-            let r = self.read();
-            if what(&r) {
-                return r;
-            }
-            assert!(
-                t.elapsed() < Duration::from_secs(30),
-                "timed out waiting for {why}; last result: {r}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        Practice(PracticeWindow::open(display, &args))
     }
 
     /// A selection around the board and its frame, `margin` pixels wider.
@@ -105,7 +72,10 @@ fn plays_a_practice_board_in_the_optimal_number_of_moves() {
         let out = play(&display, &region, &["--once"]);
         assert_eq!(out.status.code(), Some(0), "{}", show(&out));
         let r = practice.wait_until(|r| r["solved"] == true, "the board to be solved");
-        assert_eq!(r["moves"], r["optimal"], "not the optimal number of moves: {r}");
+        assert_eq!(
+            r["moves"], r["optimal"],
+            "not the optimal number of moves: {r}"
+        );
         assert_eq!(r["illegal"], 0, "every drag was a move: {r}");
         assert!(
             String::from_utf8_lossy(&out.stdout).contains("now reads as solved"),
@@ -138,9 +108,18 @@ fn the_abort_key_stops_the_replay() {
     }
     let practice = Practice::open(&display, 28, 44, &[]);
     let region = practice.region(4.0);
-    let mut child = boardbot(
+    let child = boardbot(
         &display,
-        &["play", "--game", "rush", "--region", &region, "--once", "--delay-ms", "300"],
+        &[
+            "play",
+            "--game",
+            "rush",
+            "--region",
+            &region,
+            "--once",
+            "--delay-ms",
+            "300",
+        ],
     )
     .stdout(Stdio::piped())
     .stderr(Stdio::piped())
@@ -148,22 +127,25 @@ fn the_abort_key_stops_the_replay() {
     .expect("start play");
     practice.wait_until(|r| r["moves"].as_u64().unwrap_or(0) >= 2, "the first moves");
     xdotool(&display, &["key", "Escape"]);
-    let t = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().expect("wait") {
-            break s;
-        }
-        assert!(t.elapsed() < Duration::from_secs(10), "play did not stop after the abort key");
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let out = child.wait_with_output().expect("output");
-    assert_eq!(status.code(), Some(4), "{}", show(&out));
+    let out = wait_output(child, 10);
+    assert_eq!(
+        out.status.code(),
+        Some(4),
+        "play did not stop with the abort key: {}",
+        show(&out)
+    );
     let before = practice.read()["moves"].as_u64().unwrap();
     std::thread::sleep(Duration::from_millis(800));
     let r = practice.read();
     assert_eq!(r["solved"], false, "{r}");
-    assert!(r["moves"].as_u64().unwrap() <= before + 1, "drags went on after the abort: {r}");
-    assert!(r["moves"].as_u64().unwrap() < r["optimal"].as_u64().unwrap(), "{r}");
+    assert!(
+        r["moves"].as_u64().unwrap() <= before + 1,
+        "drags went on after the abort: {r}"
+    );
+    assert!(
+        r["moves"].as_u64().unwrap() < r["optimal"].as_u64().unwrap(),
+        "{r}"
+    );
 }
 
 #[test]
@@ -177,12 +159,18 @@ fn a_dry_run_plans_drags_inside_the_selection_and_sends_none() {
     assert_eq!(v["state"], "playable", "{v}");
     let (rx, ry, rw, rh) = rect(&region);
     let actions = v["actions"].as_array().expect("actions");
-    assert_eq!(actions.len() as u64, practice.read()["optimal"].as_u64().unwrap());
+    assert_eq!(
+        actions.len() as u64,
+        practice.read()["optimal"].as_u64().unwrap()
+    );
     for a in actions {
         assert_eq!(a["kind"], "drag", "{a}");
         for p in [&a["from"], &a["to"]] {
             let (x, y) = (p[0].as_i64().unwrap(), p[1].as_i64().unwrap());
-            assert!(x >= rx && y >= ry && x < rx + rw && y < ry + rh, "{a} leaves {region}");
+            assert!(
+                x >= rx && y >= ry && x < rx + rw && y < ry + rh,
+                "{a} leaves {region}"
+            );
         }
     }
     std::thread::sleep(Duration::from_millis(300));

@@ -12,22 +12,12 @@ use boardbot::games::rush::art::{self, Scene};
 use boardbot::games::rush::board::Puzzle;
 use boardbot::input::Action;
 use boardbot::report::Report;
-use common::{Grid, boardbot, fixtures, stdout_json};
+use common::{Grid, boardbot, cli, fixtures, stdout_json};
 use image::RgbImage;
 use image::imageops::{self, FilterType};
 
 fn cases() -> Vec<(String, serde_json::Value)> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(fixtures("rush")).expect("fixtures") {
-        let path = entry.expect("entry").path();
-        if path.extension().is_some_and(|e| e == "json") {
-            let v = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            out.push((path.file_stem().unwrap().to_string_lossy().into_owned(), v));
-        }
-    }
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    assert!(out.len() >= 8, "the fixtures are missing");
-    out
+    common::fixture_cases("rush", 8)
 }
 
 fn load(name: &str) -> RgbImage {
@@ -75,13 +65,20 @@ fn check_drags(report: &Report, grid: &Grid, what: &str) {
         let col = ((f64::from(from[0]) - grid.x0) / pitch).floor() as usize;
         let row = ((f64::from(from[1]) - grid.y0) / pitch).floor() as usize;
         let board: Vec<char> = p.board_string(s).chars().collect();
-        assert_eq!(board[row * 6 + col], m.letter, "{what}: {mv} grabs ({row},{col})");
+        assert_eq!(
+            board[row * 6 + col],
+            m.letter,
+            "{what}: {mv} grabs ({row},{col})"
+        );
         let v = &p.vehicles[m.vehicle as usize];
         let (dx, dy) = (f64::from(to[0] - from[0]), f64::from(to[1] - from[1]));
         let (along, across) = if v.horizontal { (dx, dy) } else { (dy, dx) };
         assert!(across.abs() < 1.0, "{what}: {mv} leaves its axis");
         let want = f64::from(m.delta) * pitch;
-        assert!((along - want).abs() <= 0.1 * pitch, "{what}: {mv} drags {along} for {want}");
+        assert!(
+            (along - want).abs() <= 0.1 * pitch,
+            "{what}: {mv} drags {along} for {want}"
+        );
         s = next;
     }
     assert!(p.is_goal(s), "{what}: the plan does not solve the board");
@@ -92,7 +89,10 @@ fn check_bounds(report: &Report, grid: &Grid, what: &str) {
     let tol = (0.03 * grid.pitch()).max(1.5);
     let near = |a: f64, b: f64| (a - b).abs() <= tol;
     assert!(
-        near(b.x, grid.x0) && near(b.y, grid.y0) && near(b.x + b.w, grid.x1) && near(b.y + b.h, grid.y1),
+        near(b.x, grid.x0)
+            && near(b.y, grid.y0)
+            && near(b.x + b.w, grid.x1)
+            && near(b.y + b.h, grid.y1),
         "{what}: bounds {b:?} vs {grid:?}"
     );
 }
@@ -103,11 +103,18 @@ fn check(report: &Report, want: &serde_json::Value, grid: &Grid, what: &str) {
     if state == "uncertain" {
         // A frame mid-slide: refused, or read as the position nearest it.
         if report.state.refuses() {
-            assert!(actions.is_empty(), "{what}: input planned on a refused read");
+            assert!(
+                actions.is_empty(),
+                "{what}: input planned on a refused read"
+            );
             return;
         }
         let cells = serde_json::json!(report.board.as_ref().unwrap().cells);
-        assert_eq!(cells, want["moving"]["nearest"], "{what}: {}", report.reason);
+        assert_eq!(
+            cells, want["moving"]["nearest"],
+            "{what}: {}",
+            report.reason
+        );
         return;
     }
     assert_eq!(report.state.name(), state, "{what}: {}", report.reason);
@@ -116,7 +123,10 @@ fn check(report: &Report, want: &serde_json::Value, grid: &Grid, what: &str) {
     check_bounds(report, grid, what);
     match state {
         "playable" => check_drags(report, grid, what),
-        _ => assert!(actions.is_empty(), "{what}: input planned with nothing to do"),
+        _ => assert!(
+            actions.is_empty(),
+            "{what}: input planned with nothing to do"
+        ),
     }
 }
 
@@ -145,7 +155,7 @@ fn every_recorded_screenshot_reads_as_expected_at_any_scale_and_margin() {
 #[test]
 fn boards_cut_by_the_selection_are_refused() {
     for name in ["hardest_p60", "touching_p36", "big_p100"] {
-        let img = load(&name);
+        let img = load(name);
         let want: serde_json::Value = serde_json::from_str(
             &std::fs::read_to_string(fixtures("rush").join(format!("{name}.json"))).unwrap(),
         )
@@ -160,10 +170,21 @@ fn boards_cut_by_the_selection_are_refused() {
             (0.0, 0.0, f64::from(w), g.y1 - 0.5 * p),
         ];
         for (x0, y0, x1, y1) in cuts {
-            let crop = imageops::crop_imm(&img, x0 as u32, y0 as u32, (x1 - x0) as u32, (y1 - y0) as u32)
-                .to_image();
+            let crop = imageops::crop_imm(
+                &img,
+                x0 as u32,
+                y0 as u32,
+                (x1 - x0) as u32,
+                (y1 - y0) as u32,
+            )
+            .to_image();
             let r = solve(&crop);
-            assert!(r.state.refuses(), "{name} cut at {x0},{y0},{x1},{y1}: {} {:?}", r.state.name(), r.board);
+            assert!(
+                r.state.refuses(),
+                "{name} cut at {x0},{y0},{x1},{y1}: {} {:?}",
+                r.state.name(),
+                r.board
+            );
             assert!(r.actions.unwrap_or_default().is_empty());
         }
     }
@@ -191,22 +212,23 @@ fn a_vehicle_over_two_cells_at_any_point_of_its_slide_is_never_misread() {
     }
 }
 
+/// `boardbot solve --game rush --json --image IMG EXTRA…`, as JSON.
+fn solve_cli(img: &std::path::Path, extra: &[&str]) -> serde_json::Value {
+    let mut tail = vec![img.to_str().unwrap()];
+    tail.extend_from_slice(extra);
+    stdout_json(&cli("solve --game rush --json --image", &tail))
+}
+
 #[test]
 fn the_cli_reads_a_screenshot_and_writes_a_debug_image() {
     let dir = tempfile::tempdir().unwrap();
     let debug = dir.path().join("seen.png");
     let img = fixtures("rush").join("moving_p50.png");
-    let out = boardbot(&[
-        "solve", "--game", "rush", "--image", img.to_str().unwrap(), "--json",
-        "--debug-image", debug.to_str().unwrap(),
-    ]);
-    let v = stdout_json(&out);
+    let v = solve_cli(&img, &["--debug-image", debug.to_str().unwrap()]);
     assert_eq!(v["state"], "uncertain", "{v}");
     assert!(!v["unreadable"].as_array().unwrap().is_empty(), "{v}");
     assert!(debug.exists());
-    let img = fixtures("rush").join("touching_p36.png");
-    let out = boardbot(&["solve", "--game", "rush", "--image", img.to_str().unwrap(), "--json"]);
-    let v = stdout_json(&out);
+    let v = solve_cli(&fixtures("rush").join("touching_p36.png"), &[]);
     assert_eq!(v["state"], "playable", "{v}");
     assert_eq!(v["actions"][0]["kind"], "drag", "{v}");
 }
@@ -245,17 +267,32 @@ fn calibrate_learns_the_look_and_solve_reads_with_it() {
     img.save(&shot).unwrap();
     let out_dir = dir.path().join("cal");
     let out = boardbot(&[
-        "calibrate", "--game", "rush", "--image", shot.to_str().unwrap(),
-        "--board", &class_rows(board), "--out", out_dir.to_str().unwrap(),
+        "calibrate",
+        "--game",
+        "rush",
+        "--image",
+        shot.to_str().unwrap(),
+        "--board",
+        &class_rows(board),
+        "--out",
+        out_dir.to_str().unwrap(),
     ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let cal = out_dir.join("rush.toml");
-    let out = boardbot(&[
-        "solve", "--game", "rush", "--image", shot.to_str().unwrap(), "--json",
-        "--calibration", cal.to_str().unwrap(),
-    ]);
-    let v = stdout_json(&out);
+    let v = solve_cli(&shot, &["--calibration", cal.to_str().unwrap()]);
     assert_eq!(v["state"], "playable", "{v}");
     let want = boardbot::games::rush::letters::canonical(board);
-    assert_eq!(v["board"]["cells"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect::<String>(), want);
+    assert_eq!(
+        v["board"]["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect::<String>(),
+        want
+    );
 }

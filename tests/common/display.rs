@@ -2,7 +2,7 @@
 //! `boardbot` with its own config and save directories, and `xdotool`.
 //! When Xvfb or xdotool is missing the tests say so and skip, except in CI.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -138,4 +138,70 @@ pub fn wait_output(mut child: Child, secs: u64) -> Output {
         std::thread::sleep(Duration::from_millis(30));
     }
     child.wait_with_output().expect("output")
+}
+
+/// A practice window a test started, with its session file; closed when
+/// dropped.
+pub struct PracticeWindow {
+    child: Child,
+    pub result: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for PracticeWindow {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl PracticeWindow {
+    /// Runs `boardbot ARGS --result FILE` (ARGS from `practice` on) and
+    /// waits until the window says where its board is.
+    pub fn open(display: &Display, args: &[&str]) -> PracticeWindow {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let result = dir.path().join("result.json");
+        let mut all = args.to_vec();
+        all.extend_from_slice(&["--result", result.to_str().expect("utf-8")]);
+        let child = boardbot(display, &all)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start practice");
+        let p = PracticeWindow {
+            child,
+            result,
+            _dir: dir,
+        };
+        p.wait_until(|r| !r["lattice"].is_null(), "the practice window to appear");
+        p
+    }
+
+    /// The session file as it is now (`null` while it is not there).
+    pub fn read(&self) -> serde_json::Value {
+        std::fs::read_to_string(&self.result)
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or(serde_json::Value::Null)
+    }
+
+    /// Waits up to 30 s for the session to satisfy `what`.
+    pub fn wait_until(
+        &self,
+        what: impl Fn(&serde_json::Value) -> bool,
+        why: &str,
+    ) -> serde_json::Value {
+        let t = Instant::now();
+        loop {
+            let r = self.read();
+            if what(&r) {
+                return r;
+            }
+            assert!(
+                t.elapsed() < Duration::from_secs(30),
+                "timed out waiting for {why}; last result: {r}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
 }

@@ -24,12 +24,12 @@ const ARROW: [u8; 3] = [248, 246, 240];
 pub const RED: [u8; 3] = [212, 42, 42];
 /// Every other vehicle's colour, by letter (B the first).
 pub const COLOURS: [[u8; 3]; 6] = [
-    [62, 155, 79],   // green
-    [59, 111, 212],  // blue
-    [230, 180, 34],  // yellow
-    [138, 82, 184],  // purple
-    [35, 163, 168],  // teal
-    [238, 125, 31],  // orange
+    [62, 155, 79],  // green
+    [59, 111, 212], // blue
+    [230, 180, 34], // yellow
+    [138, 82, 184], // purple
+    [35, 163, 168], // teal
+    [238, 125, 31], // orange
 ];
 
 /// Floor left between a vehicle's body and its cells' borders, in pitches.
@@ -106,7 +106,14 @@ pub fn layout(pitch: f64, margins: [f64; 4]) -> (u32, u32, Lattice) {
     let [l, t, r, b] = margins;
     let (lw, fw) = (line_width(pitch), frame_width(pitch));
     let side = SIZE as f64 * pitch;
-    let lattice = Lattice::uniform(l + fw + lw / 2.0, t + fw + lw / 2.0, pitch, pitch, SIZE, SIZE);
+    let lattice = Lattice::uniform(
+        l + fw + lw / 2.0,
+        t + fw + lw / 2.0,
+        pitch,
+        pitch,
+        SIZE,
+        SIZE,
+    );
     let w = (l + 2.0 * fw + lw + side + r).ceil() as u32;
     let h = (t + 2.0 * fw + lw + side + b).ceil() as u32;
     (w, h, lattice)
@@ -129,8 +136,11 @@ fn cover(d: f64) -> f32 {
     (0.5 - d).clamp(0.0, 1.0) as f32
 }
 
+/// A rectangle as `(x0, y0, x1, y1)`, in board pixels.
+type Bounds = (f64, f64, f64, f64);
+
 /// Signed distance from `(x, y)` to a rounded rectangle.
-fn rounded_box(x: f64, y: f64, (x0, y0, x1, y1): (f64, f64, f64, f64), r: f64) -> f64 {
+fn rounded_box(x: f64, y: f64, (x0, y0, x1, y1): Bounds, r: f64) -> f64 {
     let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
     let (hx, hy) = ((x1 - x0) / 2.0 - r, (y1 - y0) / 2.0 - r);
     let (qx, qy) = ((x - cx).abs() - hx, (y - cy).abs() - hy);
@@ -145,7 +155,7 @@ struct Board<'a> {
     pitch: f64,
     lw: f64,
     /// Vehicles' boxes in board pixels, with their colours.
-    boxes: Vec<((f64, f64, f64, f64), [f32; 3])>,
+    boxes: Vec<(Bounds, [f32; 3])>,
 }
 
 impl<'a> Board<'a> {
@@ -191,7 +201,12 @@ impl<'a> Board<'a> {
             let i = row as usize * SIZE + col as usize;
             if self.scene.walls >> i & 1 == 1 {
                 let sq = (col * p, row * p, (col + 1.0) * p, (row + 1.0) * p);
-                let inset = (sq.0 + 0.06 * p, sq.1 + 0.06 * p, sq.2 - 0.06 * p, sq.3 - 0.06 * p);
+                let inset = (
+                    sq.0 + 0.06 * p,
+                    sq.1 + 0.06 * p,
+                    sq.2 - 0.06 * p,
+                    sq.3 - 0.06 * p,
+                );
                 let d = rounded_box(u, v, inset, 0.04 * p);
                 let wall = mix(f(WALL_RIM), f(WALL), cover(d + 0.1 * p));
                 c = mix(c, wall, cover(d));

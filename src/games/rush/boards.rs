@@ -34,6 +34,9 @@ mod tests {
             assert_eq!(solution_length(&p, s), Some(l.moves), "line {}", l.number);
         }
         assert_eq!(pick(0).map(|l| l.moves), Some(all[0].moves));
-        assert_eq!(pick(all.len() as u64 + 1).map(|l| l.moves), Some(all[1].moves));
+        assert_eq!(
+            pick(all.len() as u64 + 1).map(|l| l.moves),
+            Some(all[1].moves)
+        );
     }
 }

@@ -9,7 +9,10 @@ use super::board::SIZE;
 /// `board` (36 cells, any letters) re-lettered canonically. Cells that are
 /// not letters are kept; `o` and `.` both stay as written.
 pub fn canonical(board: &str) -> String {
-    let cells: Vec<char> = board.chars().filter(|c| !c.is_whitespace() && *c != '/').collect();
+    let cells: Vec<char> = board
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '/')
+        .collect();
     let mut map: Vec<(char, char)> = vec![('A', 'A')];
     let mut next = b'B';
     for &c in &cells {

@@ -161,7 +161,6 @@ impl Game for Rush {
         }
     }
 
-
     #[cfg(feature = "live")]
     fn practice(&self, opts: &super::PracticeOptions) -> Result<String, GameError> {
         practice::open(opts)

@@ -216,7 +216,11 @@ impl App for Window {
                 Control::Redraw
             }
             UiEvent::Tick => {
-                if self.snap.as_ref().is_some_and(|s| s.start.elapsed() >= SNAP) {
+                if self
+                    .snap
+                    .as_ref()
+                    .is_some_and(|s| s.start.elapsed() >= SNAP)
+                {
                     self.snap = None;
                 }
                 if self.error.is_some() {
@@ -270,7 +274,9 @@ pub fn open(opts: &PracticeOptions) -> Result<String, GameError> {
         return Err(e);
     }
     let s = &app.session;
-    let optimal = s.optimal.map_or(String::new(), |n| format!(", optimal {n}"));
+    let optimal = s
+        .optimal
+        .map_or(String::new(), |n| format!(", optimal {n}"));
     let done = if s.solved { "solved" } else { "not solved" };
     Ok(format!("Rush Hour: {done} in {} moves{optimal}.", s.moves))
 }

@@ -140,7 +140,11 @@ fn rush_rules(img: &RgbImage, grid: GridRead, cal: &Calibration) -> Read {
     let kinds: Vec<Vec<Kind>> = grid
         .cells
         .iter()
-        .map(|row| row.iter().map(|c| Kind::of(c.letter.unwrap_or('.'))).collect())
+        .map(|row| {
+            row.iter()
+                .map(|c| Kind::of(c.letter.unwrap_or('.')))
+                .collect()
+        })
         .collect();
     let stray = stray_cells(img, &grid);
     if !stray.is_empty() {
@@ -207,7 +211,11 @@ fn stray_fraction(img: &RgbImage, rect: RectF, colour: Rgb) -> f64 {
             }
         }
     }
-    if n == 0 { 1.0 } else { f64::from(off) / f64::from(n) }
+    if n == 0 {
+        1.0
+    } else {
+        f64::from(off) / f64::from(n)
+    }
 }
 
 /// The median colour of the pixels whose centres lie in `rect` (at least
@@ -250,14 +258,27 @@ fn profile(img: &RgbImage, lattice: &Lattice, a: Cell, across: bool) -> Vec<Rgb>
     let (p, _) = lattice.pitch();
     let cell = lattice.cell(a.0, a.1);
     let border = if across { cell.x1 } else { cell.y1 };
-    let (lo, hi) = ((border - 0.3 * p).floor() as i64, (border + 0.3 * p).ceil() as i64);
+    let (lo, hi) = (
+        (border - 0.3 * p).floor() as i64,
+        (border + 0.3 * p).ceil() as i64,
+    );
     (lo..hi)
         .map(|t| {
             let (t0, t1) = (t as f64 + 0.4, t as f64 + 0.6);
             let rect = if across {
-                RectF { x0: t0, y0: cell.y0 + 0.3 * p, x1: t1, y1: cell.y1 - 0.3 * p }
+                RectF {
+                    x0: t0,
+                    y0: cell.y0 + 0.3 * p,
+                    x1: t1,
+                    y1: cell.y1 - 0.3 * p,
+                }
             } else {
-                RectF { x0: cell.x0 + 0.3 * p, y0: t0, x1: cell.x1 - 0.3 * p, y1: t1 }
+                RectF {
+                    x0: cell.x0 + 0.3 * p,
+                    y0: t0,
+                    x1: cell.x1 - 0.3 * p,
+                    y1: t1,
+                }
             };
             median(img, rect)
         })
@@ -273,7 +294,10 @@ fn border(profile: &[Rgb], own_a: Rgb, own_b: Rgb, floor: Option<Rgb>) -> Border
     let is_body = |c: Rgb, own: Rgb| c.distance_to_segment(shade(own), own) <= SIDE_TOLERANCE;
     if profile.iter().any(|&c| is_floor(c)) {
         Border::Apart
-    } else if profile.iter().all(|&c| is_body(c, own_a) || is_body(c, own_b)) {
+    } else if profile
+        .iter()
+        .all(|&c| is_body(c, own_a) || is_body(c, own_b))
+    {
         Border::Joined
     } else {
         Border::Unsure
@@ -358,7 +382,9 @@ fn vehicles(
         if root(&mut group, i) != i {
             continue;
         }
-        let cells: Vec<usize> = (i..SIZE * SIZE).filter(|&j| root(&mut group, j) == i).collect();
+        let cells: Vec<usize> = (i..SIZE * SIZE)
+            .filter(|&j| root(&mut group, j) == i)
+            .collect();
         if let Err(why) = straight(&cells) {
             issues.push(issue((r, c), why));
             continue;
@@ -376,11 +402,17 @@ fn vehicles(
         }
     }
     if !issues.is_empty() {
-        return Err(("some vehicles are not straight runs of 2 or 3 cells".into(), issues));
+        return Err((
+            "some vehicles are not straight runs of 2 or 3 cells".into(),
+            issues,
+        ));
     }
     if reds.len() != 1 {
         let reason = format!("{} red cars found; a board has exactly one", reds.len());
-        return Err((reason, reds.iter().map(|&rc| issue(rc, "a red car")).collect()));
+        return Err((
+            reason,
+            reds.iter().map(|&rc| issue(rc, "a red car")).collect(),
+        ));
     }
     if next > b'Z' + 1 {
         return Err(("more vehicles than letters B-Z".into(), Vec::new()));
@@ -396,7 +428,9 @@ fn straight(cells: &[usize]) -> Result<(), String> {
             "a vehicle of {n} cell(s) starts here; vehicles are 2 or 3 long"
         ));
     }
-    let row = cells.windows(2).all(|w| w[1] == w[0] + 1 && w[1] / SIZE == w[0] / SIZE);
+    let row = cells
+        .windows(2)
+        .all(|w| w[1] == w[0] + 1 && w[1] / SIZE == w[0] / SIZE);
     let col = cells.windows(2).all(|w| w[1] == w[0] + SIZE);
     if row || col {
         Ok(())

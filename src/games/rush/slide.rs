@@ -71,7 +71,11 @@ impl Slider {
             return None;
         }
         let (r, c) = (y as usize, x as usize);
-        let letter = self.puzzle.board_string(self.state).chars().nth(r * 6 + c)?;
+        let letter = self
+            .puzzle
+            .board_string(self.state)
+            .chars()
+            .nth(r * 6 + c)?;
         self.puzzle.vehicles.iter().position(|v| v.letter == letter)
     }
 
