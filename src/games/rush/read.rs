@@ -438,3 +438,90 @@ fn straight(cells: &[usize]) -> Result<(), String> {
         Err("the vehicle starting here is not a straight run of cells".into())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Kinds from rows of class letters.
+    fn kinds(rows: &[&str]) -> Vec<Vec<Kind>> {
+        rows.iter()
+            .map(|r| r.chars().map(Kind::of).collect())
+            .collect()
+    }
+
+    /// Joins every pair of neighbouring cells of the same vehicle kind.
+    fn all_joined(k: &[Vec<Kind>]) -> Vec<(Cell, Cell)> {
+        let mut out = Vec::new();
+        for r in 0..SIZE {
+            for c in 0..SIZE {
+                for b in [(r, c + 1), (r + 1, c)] {
+                    if b.0 < SIZE && b.1 < SIZE && k[r][c].is_vehicle() && k[r][c] == k[b.0][b.1] {
+                        out.push(((r, c), b));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn joined_cells_make_vehicles_lettered_by_their_first_cell() {
+        let k = kinds(&["gg...x", ".....b", "rr...b", ".....b", "..yy..", "....gg"]);
+        let text = vehicles(&k, &all_joined(&k)).unwrap();
+        assert_eq!(text, "BBoooxoooooCAAoooCoooooCooDDooooooEE");
+        // The same cells without the join between B's two cells: two
+        // one-cell vehicles, refused.
+        let joins: Vec<_> = all_joined(&k)
+            .into_iter()
+            .filter(|j| *j != ((0, 0), (0, 1)))
+            .collect();
+        let (why, issues) = vehicles(&k, &joins).unwrap_err();
+        assert!(why.contains("straight runs of 2 or 3"), "{why}");
+        assert_eq!(issues.len(), 2);
+    }
+
+    #[test]
+    fn odd_shapes_and_red_car_counts_are_refused() {
+        // An L of one colour.
+        let k = kinds(&["gg....", "g.....", "rr....", "......", "......", "......"]);
+        let (_, issues) = vehicles(&k, &all_joined(&k)).unwrap_err();
+        assert_eq!(issues[0].cell, [0, 0]);
+        // Four in a row.
+        let k = kinds(&["gggg..", "......", "rr....", "......", "......", "......"]);
+        assert!(vehicles(&k, &all_joined(&k)).is_err());
+        // Two red cars; no red car.
+        let k = kinds(&["rr....", "......", "rr....", "......", "......", "......"]);
+        assert!(
+            vehicles(&k, &all_joined(&k))
+                .unwrap_err()
+                .0
+                .contains("2 red cars")
+        );
+        let k = kinds(&["gg....", "......", "......", "......", "......", "......"]);
+        assert!(
+            vehicles(&k, &all_joined(&k))
+                .unwrap_err()
+                .0
+                .contains("0 red cars")
+        );
+    }
+
+    #[test]
+    fn a_border_is_one_body_floor_between_two_or_unsure() {
+        let red = Rgb([212.0, 42.0, 42.0]);
+        let floor = Some(Rgb([217.0, 211.0, 197.0]));
+        let seam = Rgb([153.0, 30.0, 30.0]);
+        assert_eq!(border(&[red, seam, red], red, red, floor), Border::Joined);
+        let gap = [
+            red,
+            floor.unwrap(),
+            Rgb([163.0, 155.0, 139.0]),
+            floor.unwrap(),
+            red,
+        ];
+        assert_eq!(border(&gap, red, red, floor), Border::Apart);
+        let pointer = [red, Rgb([255.0, 255.0, 255.0]), red];
+        assert_eq!(border(&pointer, red, red, floor), Border::Unsure);
+    }
+}
