@@ -115,7 +115,18 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
     }
 }
 
-fn uncertain(grid: GridRead, reason: String, issues: Vec<CellIssue>) -> Read {
+/// A refusal; the cells at issue read as unsure (`?`, crossed out in the
+/// debug image).
+fn uncertain(mut grid: GridRead, reason: String, issues: Vec<CellIssue>) -> Read {
+    for i in &issues {
+        if let Some(cell) = grid
+            .cells
+            .get_mut(i.cell[0])
+            .and_then(|r| r.get_mut(i.cell[1]))
+        {
+            cell.letter = None;
+        }
+    }
     Read::Uncertain {
         grid,
         reason,
