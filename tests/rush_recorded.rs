@@ -296,3 +296,48 @@ fn calibrate_learns_the_look_and_solve_reads_with_it() {
         want
     );
 }
+
+/// Draws a pointer (a white arrow with a black outline) with its tip at `(x, y)`.
+fn pointer(img: &mut RgbImage, x: i64, y: i64) {
+    for dy in 0..19i64 {
+        for dx in 0..=dy.min(12) {
+            let (px, py) = (x + dx, y + dy);
+            if px < 0 || py < 0 || px >= i64::from(img.width()) || py >= i64::from(img.height()) {
+                continue;
+            }
+            let edge = dx == 0 || dx == dy.min(12) || dy == 18;
+            let c = if edge { [0, 0, 0] } else { [255, 255, 255] };
+            img.put_pixel(px as u32, py as u32, image::Rgb(c));
+        }
+    }
+}
+
+#[test]
+fn a_pointer_anywhere_over_the_board_is_never_misread() {
+    let want: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(fixtures("rush").join("touching_p36.json")).unwrap(),
+    )
+    .unwrap();
+    let img = load("touching_p36");
+    let g = Grid::from_json(&want["grid"]);
+    let step = g.pitch() / 4.0;
+    let (mut refused, mut read) = (0, 0);
+    for i in 0..24 {
+        for j in 0..24 {
+            let mut shot = img.clone();
+            let (x, y) = (g.x0 + step * f64::from(i), g.y0 + step * f64::from(j));
+            pointer(&mut shot, x as i64, y as i64);
+            let r = solve(&shot);
+            if r.state.refuses() {
+                assert!(r.actions.unwrap_or_default().is_empty());
+                refused += 1;
+            } else {
+                let cells = serde_json::json!(r.board.unwrap().cells);
+                assert_eq!(cells, want["cells"], "pointer at ({x:.0},{y:.0})");
+                read += 1;
+            }
+        }
+    }
+    println!("pointer over the board: {read} read right, {refused} refused");
+    assert!(read > 0 && refused > 0);
+}
