@@ -521,18 +521,13 @@ mod tests {
     #[test]
     fn a_border_is_one_body_floor_between_two_or_unsure() {
         let red = Rgb([212.0, 42.0, 42.0]);
-        let floor = Some(Rgb([217.0, 211.0, 197.0]));
+        let floor = Rgb([217.0, 211.0, 197.0]);
         let seam = Rgb([153.0, 30.0, 30.0]);
-        assert_eq!(border(&[red, seam, red], red, red, floor), Border::Joined);
-        let gap = [
-            red,
-            floor.unwrap(),
-            Rgb([163.0, 155.0, 139.0]),
-            floor.unwrap(),
-            red,
-        ];
-        assert_eq!(border(&gap, red, red, floor), Border::Apart);
+        let joined = border(&[red, seam, red], red, red, Some(floor));
+        assert_eq!(joined, Border::Joined);
+        let gap = [red, floor, Rgb([163.0, 155.0, 139.0]), floor, red];
+        assert_eq!(border(&gap, red, red, Some(floor)), Border::Apart);
         let pointer = [red, Rgb([255.0, 255.0, 255.0]), red];
-        assert_eq!(border(&pointer, red, red, floor), Border::Unsure);
+        assert_eq!(border(&pointer, red, red, Some(floor)), Border::Unsure);
     }
 }
