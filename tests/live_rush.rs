@@ -18,6 +18,8 @@ use common::display::{
 use std::process::Stdio;
 use std::time::Duration;
 
+use serde_json::Value;
+
 /// The Rush Hour practice window.
 struct Practice(PracticeWindow);
 
@@ -77,6 +79,7 @@ fn plays_a_practice_board_in_the_optimal_number_of_moves() {
             "not the optimal number of moves: {r}"
         );
         assert_eq!(r["illegal"], 0, "every drag was a move: {r}");
+        trace_says_every_move_was_optimal(&r);
         assert!(
             String::from_utf8_lossy(&out.stdout).contains("now reads as solved"),
             "{}",
@@ -175,4 +178,44 @@ fn a_dry_run_plans_drags_inside_the_selection_and_sends_none() {
     }
     std::thread::sleep(Duration::from_millis(300));
     assert_eq!(practice.read()["moves"], 0, "a dry run moved a vehicle");
+}
+
+/// `boardbot trace` reads the session's moves against its start: every one
+/// optimal, the board solved.
+fn trace_says_every_move_was_optimal(session: &Value) {
+    let moves: Vec<&str> = session["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    let out = common::boardbot(&[
+        "trace",
+        "--game",
+        "rush",
+        "--json",
+        "--board",
+        session["start"].as_str().unwrap(),
+        "--moves",
+        &moves.join(","),
+    ]);
+    let v = common::stdout_json(&out);
+    assert_eq!(v["solved"], true, "{v}");
+    assert_eq!(
+        (v["wasted"].as_u64(), v["backwards"].as_u64()),
+        (Some(0), Some(0)),
+        "{v}"
+    );
+}
+
+#[test]
+fn the_window_refuses_flags_it_does_not_read_and_bad_boards() {
+    let out = common::boardbot(&["practice", "--game", "rush", "--size", "6"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--size does not apply"), "{err}");
+    let out = common::boardbot(&["practice", "--game", "rush", "--board", "AAoo"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("36"), "{err}");
 }
