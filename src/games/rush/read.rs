@@ -153,11 +153,12 @@ fn rush_rules(img: &RgbImage, grid: GridRead, cal: &Calibration) -> Read {
         .iter()
         .map(|row| {
             row.iter()
-                .map(|c| Kind::of(c.letter.unwrap_or('.')))
+                // A trusted grid has every cell read.
+                .map(|c| c.letter.map_or(Kind::Floor, Kind::of))
                 .collect()
         })
         .collect();
-    let stray = stray_cells(img, &grid);
+    let stray = stray_cells(img, &grid, cal.params.sample.inset);
     if !stray.is_empty() {
         let reason = format!(
             "{} cell(s) are not one colour all over: a vehicle between cells (still sliding?) or something over the board",
@@ -189,12 +190,13 @@ fn floor_colour(cal: &Calibration) -> Option<Rgb> {
         .and_then(|c| c.stops.first().copied())
 }
 
-/// The cells whose middle is not one colour.
-fn stray_cells(img: &RgbImage, grid: &GridRead) -> Vec<CellIssue> {
+/// The cells whose middle (`inset` in from each side, as the colour was
+/// read) is not one colour.
+fn stray_cells(img: &RgbImage, grid: &GridRead, inset: f64) -> Vec<CellIssue> {
     let mut out = Vec::new();
     for (r, row) in grid.cells.iter().enumerate() {
         for (c, cell) in row.iter().enumerate() {
-            let rect = grid.lattice.cell(r, c).inset(0.25);
+            let rect = grid.lattice.cell(r, c).inset(inset);
             let frac = stray_fraction(img, rect, cell.sample.color);
             if frac > MAX_STRAY {
                 let why = format!(
