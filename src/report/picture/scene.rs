@@ -282,7 +282,9 @@ pub fn states(net: &Net, req: &Request) -> Scene {
         player_path(&mut sc, &at, path, p.radius);
     }
     start_mark(&mut sc, p.pos[0], p.radius);
-    let notice = format!("every state and move drawn - up to {FULL_LIMIT} states are");
+    let notice = format!(
+        "every state and every move is drawn: maps up to {FULL_LIMIT} states are drawn in full"
+    );
     titles(
         &mut sc,
         net.dist.len(),
@@ -403,7 +405,7 @@ fn titles(
         req.game
     );
     sc.text(Role::Title, (SIDE, 26.0), title, 18.0, Anchor::Start);
-    sc.text(Role::Notice, (SIDE, 46.0), notice, 12.0, Anchor::Start);
+    sc.text(Role::Notice, (SIDE, 48.0), notice, 14.0, Anchor::Start);
     let mut axis = "distance to the goal: farthest on the left - goals on the right".to_string();
     if let (Some(path), Some(file)) = (req.path, &req.record) {
         axis.push_str(&format!(
@@ -411,7 +413,7 @@ fn titles(
             path.len().saturating_sub(1)
         ));
     }
-    sc.text(Role::Notice, (SIDE, 62.0), axis, 12.0, Anchor::Start);
+    sc.text(Role::Notice, (SIDE, 66.0), axis, 12.0, Anchor::Start);
 }
 
 /// Colour swatches by distance, and the marks' meanings.
@@ -482,7 +484,7 @@ pub fn layers(g: &LayerGraph, states: usize, req: &Request) -> Scene {
         .map(|&k| (r_max * (k as f32 / biggest).sqrt()).max(2.5))
         .collect();
     let max = g.cols.max().unwrap_or(0);
-    sc.width = (gap * n as f32 + 2.0 * SIDE).max(900.0);
+    sc.width = (gap * n as f32 + 2.0 * SIDE).max(1300.0);
     column_heads(&mut sc, &g.cols, &col_x);
     links(&mut sc, g, &col_x, &radius, cy);
     layer_nodes(&mut sc, g, &col_x, &radius, cy, max);
@@ -496,7 +498,7 @@ pub fn layers(g: &LayerGraph, states: usize, req: &Request) -> Scene {
     sc.links = g.links.len();
     let moves = g.links.iter().map(|l| l.2 as usize).sum();
     let notice = format!(
-        "DISTANCE LAYERS: {states} states are too many to draw one by one - over {FULL_LIMIT} - so each node is every state at one distance - sized by its count"
+        "DISTANCE LAYERS: too many states to draw one by one (over {FULL_LIMIT}): one node per distance, sized by its states"
     );
     let from = g.cols.distance(g.start);
     titles(&mut sc, states, moves, from, req, notice);
@@ -513,11 +515,11 @@ fn links(sc: &mut Scene, g: &LayerGraph, col_x: &[f32], radius: &[f32], cy: f32)
         let paint = Paint::stroke(EDGE, width).faint(0.5);
         let (xa, xb) = (col_x[a], col_x[b]);
         let shape = if a == b {
-            let r = radius[a];
-            Shape::Curve {
-                a: (xa - r * 0.7, cy - r * 0.7),
-                ctrl: (xa, cy - r - 30.0),
-                b: (xa + r * 0.7, cy - r * 0.7),
+            // Moves within a layer: a loop on top of its node.
+            let loop_r = 5.0 + radius[a] * 0.3;
+            Shape::Circle {
+                c: (xa, cy - radius[a] - loop_r),
+                r: loop_r,
             }
         } else if a.abs_diff(b) == 1 {
             Shape::Line {
