@@ -349,13 +349,13 @@ pub fn batch<P: TextPuzzle>(text: &str, origin: &str, opts: &Options) -> Result<
     }))
 }
 
-/// The map of everything reachable from `start`; `Err` holds the document
-/// to print when the map outgrew the budget.
+/// The map of everything reachable from `start`; `Err` says what was
+/// found before the map outgrew the budget.
 fn map_of<P: TextPuzzle>(
     p: &P,
     start: &P::State,
     opts: &Options,
-) -> Result<StateMap<P::State, P::Move>, Output> {
+) -> Result<StateMap<P::State, P::Move>, GaveUp> {
     let mut progress = Progress::new(opts.progress);
     distance_map(
         start.clone(),
@@ -364,7 +364,7 @@ fn map_of<P: TextPuzzle>(
         &budget(opts),
         &mut progress,
     )
-    .map_err(|over| Output::GaveUp(gave_up(P::ID, &over)))
+    .map_err(|over| gave_up(P::ID, &over))
 }
 
 /// What a map that outgrew its budget can still say.
@@ -422,6 +422,9 @@ fn played<'t, P: TextPuzzle>(
     }
 }
 
+/// Each move as parsed, with the state after it.
+type Walk<P> = Vec<(<P as Puzzle>::Move, <P as Puzzle>::State)>;
+
 /// Plays every move from `start`: the moves as parsed and the state after
 /// each. An illegal move is an error naming `origin` and the move's number.
 fn walk<P: TextPuzzle>(
@@ -429,8 +432,8 @@ fn walk<P: TextPuzzle>(
     start: &P::State,
     moves: &[Played],
     origin: &str,
-) -> Result<Vec<(P::Move, P::State)>, GameError> {
-    let mut out: Vec<(P::Move, P::State)> = Vec::with_capacity(moves.len());
+) -> Result<Walk<P>, GameError> {
+    let mut out: Walk<P> = Vec::with_capacity(moves.len());
     for (k, m) in moves.iter().enumerate() {
         let s = out.last().map_or(start, |(_, s)| s);
         let next = p.parse_move(s, m.text).map_err(|e| GameError::Parse {
@@ -521,7 +524,7 @@ pub fn map<P: TextPuzzle>(text: &str, origin: &str, opts: &Options) -> Result<Ou
     };
     let m = match map_of(&p, &start, opts) {
         Ok(m) => m,
-        Err(doc) => return Ok(doc),
+        Err(doc) => return Ok(Output::GaveUp(doc)),
     };
     let key = |s: &P::State| p.key(s);
     let graph = Graph {
@@ -607,7 +610,7 @@ pub fn trace<P: TextPuzzle>(
     let states = walk(&p, &start, &moves, &moves_origin)?;
     let m = match map_of(&p, &start, opts) {
         Ok(m) => m,
-        Err(doc) => return Ok(doc),
+        Err(doc) => return Ok(Output::GaveUp(doc)),
     };
     let dist = |s: &P::State| m.index_of(s).and_then(|i| m.distance(i));
     let mut before = m.distance(0);
