@@ -319,27 +319,36 @@ fn count(svg: &str, class: &str) -> usize {
     svg.lines().filter(|l| l.contains(&tag)).count()
 }
 
+/// Runs `map ARGS --picture DIR/map.svg --json`: the JSON and the SVG.
+fn map_svg(dir: &Path, args: &[&str]) -> (Value, String) {
+    let svg_file = dir.join("map.svg");
+    let mut all = vec!["map"];
+    all.extend(args);
+    all.extend(["--picture", svg_file.to_str().unwrap(), "--json"]);
+    let (code, out, err) = run(&all);
+    assert_eq!(code, 0, "{err}");
+    let v = serde_json::from_str(&out).unwrap();
+    (v, std::fs::read_to_string(&svg_file).unwrap())
+}
+
+/// Plays a session on `board` and draws its map with the path: the
+/// session, the map's JSON and the SVG.
+fn drawn(board: &str, seed: u64, good: u64, cap: usize) -> (Session, Value, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let session = play::<Rush>("rush", board, seed, good, cap);
+    let rec = save(&session, dir.path(), "session.json");
+    let (v, svg) = map_svg(
+        dir.path(),
+        &["--game", "rush", "--record", rec.to_str().unwrap()],
+    );
+    (session, v, svg)
+}
+
 #[test]
 fn draws_a_small_rush_map_with_the_players_path() {
-    let dir = tempfile::tempdir().unwrap();
-    let session = play::<Rush>("rush", SMALL, 9, 60, 30);
-    let rec = save(&session, dir.path(), "small.json");
-    let svg_file = dir.path().join("small.svg");
-    let (code, out, err) = run(&[
-        "map",
-        "--game",
-        "rush",
-        "--record",
-        rec.to_str().unwrap(),
-        "--picture",
-        svg_file.to_str().unwrap(),
-        "--json",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let v: Value = serde_json::from_str(&out).unwrap();
+    let (session, v, svg) = drawn(SMALL, 9, 60, 30);
     assert_eq!(v["picture"]["mode"], "states");
     assert_eq!(v["picture"]["path_moves"], session.log.len());
-    let svg = std::fs::read_to_string(&svg_file).unwrap();
     // One node per state, goals as squares, each with its distance.
     let states = count(&svg, "state") + count(&svg, "state goal");
     assert_eq!(states, v["states"].as_u64().unwrap() as usize);
@@ -379,6 +388,8 @@ fn draws_a_small_rush_map_with_the_players_path() {
     }
     assert_eq!(count(&svg, "visited"), visited.len());
     // The same as PNG: a real image with the path's red in it.
+    let dir = tempfile::tempdir().unwrap();
+    let rec = save(&session, dir.path(), "small.json");
     let png_file = dir.path().join("small.png");
     let (code, _, err) = run(&[
         "map",
@@ -399,24 +410,8 @@ fn draws_a_small_rush_map_with_the_players_path() {
 
 #[test]
 fn draws_maps_above_the_limit_by_distance_layers() {
-    let dir = tempfile::tempdir().unwrap();
-    let session = play::<Rush>("rush", LARGE, 5, 80, 70);
-    let rec = save(&session, dir.path(), "large.json");
-    let svg_file = dir.path().join("large.svg");
-    let (code, out, err) = run(&[
-        "map",
-        "--game",
-        "rush",
-        "--record",
-        rec.to_str().unwrap(),
-        "--picture",
-        svg_file.to_str().unwrap(),
-        "--json",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let v: Value = serde_json::from_str(&out).unwrap();
+    let (session, v, svg) = drawn(LARGE, 5, 80, 70);
     assert_eq!(v["picture"]["mode"], "layers");
-    let svg = std::fs::read_to_string(&svg_file).unwrap();
     assert!(svg.contains("DISTANCE LAYERS: too many states to draw one by one (over 5000)"));
     let sizes: Vec<u64> = attrs(&svg, "layer", "data-states")
         .iter()
@@ -443,20 +438,10 @@ fn draws_bitlock_and_the_toy_game() {
     let dir = tempfile::tempdir().unwrap();
     let level = dir.path().join("lock.txt");
     std::fs::write(&level, LOCK).unwrap();
-    let svg_file = dir.path().join("lock.svg");
-    let (code, out, err) = run(&[
-        "map",
-        "--game",
-        "bitlock",
-        "--level",
-        level.to_str().unwrap(),
-        "--picture",
-        svg_file.to_str().unwrap(),
-        "--json",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let v: Value = serde_json::from_str(&out).unwrap();
-    let svg = std::fs::read_to_string(&svg_file).unwrap();
+    let (v, svg) = map_svg(
+        dir.path(),
+        &["--game", "bitlock", "--level", level.to_str().unwrap()],
+    );
     assert_eq!(
         count(&svg, "state") + count(&svg, "state goal"),
         v["states"].as_u64().unwrap() as usize

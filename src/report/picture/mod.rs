@@ -49,14 +49,10 @@ pub enum Format {
 
 impl Format {
     pub fn of(path: &Path) -> Result<Format, PictureError> {
-        let ext = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .unwrap_or("")
-            .to_ascii_lowercase();
-        match ext.as_str() {
-            "svg" => Ok(Format::Svg),
-            "png" => Ok(Format::Png),
+        let ext = path.extension().and_then(|e| e.to_str());
+        match ext.map(str::to_ascii_lowercase).as_deref() {
+            Some("svg") => Ok(Format::Svg),
+            Some("png") => Ok(Format::Png),
             _ => Err(PictureError::Format(path.to_path_buf())),
         }
     }
