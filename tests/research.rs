@@ -278,25 +278,44 @@ fn a_broken_record_names_the_file_and_the_move() {
 }
 
 #[test]
-fn a_map_too_large_for_memory_says_so() {
+fn a_map_too_large_is_traced_by_solving_each_position() {
+    type Lock = boardbot::games::bitlock::Lock<8>;
     let dir = tempfile::tempdir().unwrap();
-    let session = play::<Rush>("rush", LARGE, 5, 90, 70);
-    let file = save(&session, dir.path(), "large.json");
-    let (code, out, _) = run(&[
-        "trace",
-        "--game",
-        "rush",
-        "--record",
-        file.to_str().unwrap(),
-        "--json",
-        "--max-memory",
-        "1M",
-    ]);
-    assert_eq!(code, 3);
-    let v: Value = serde_json::from_str(&out).unwrap();
+    let session = play::<Lock>("bitlock", LOCK, 23, 40, 30);
+    let path = save(&session, dir.path(), "lock.json");
+    let lock = boardbot::games::find("bitlock").unwrap();
+    let trace = |max_nodes: Option<u64>| {
+        let opts = Options {
+            record: Some(Recorded::load(&path).unwrap()),
+            max_nodes,
+            ..Options::default()
+        };
+        let Output::Trace(t) = lock.trace(LOCK, "--level", "", &opts).unwrap() else {
+            panic!("a trace")
+        };
+        serde_json::to_value(&t).unwrap()
+    };
+    // The level has 128 positions: a cap of 40 stops the map, not A*.
+    let (whole, searched) = (trace(None), trace(Some(40)));
+    assert_eq!(whole["distances"]["by"], "map");
+    assert_eq!(searched["distances"]["by"], "search", "{searched}");
+    assert_eq!(whole["moves"], searched["moves"]);
+    check_trace::<Lock>(&searched, LOCK, &session);
+    // When the searches outgrow the budget too, it says so, as map does.
+    let opts = Options {
+        record: Some(Recorded::load(&path).unwrap()),
+        max_nodes: Some(3),
+        ..Options::default()
+    };
+    let out = lock.trace(LOCK, "--level", "", &opts).unwrap();
+    assert_eq!(out.exit_code(), 3);
+    let v: Value = serde_json::from_str(&out.to_json()).unwrap();
     assert_eq!(v["state"], "gave_up");
     assert!(
-        v["reason"].as_str().unwrap().contains("memory budget"),
+        v["reason"]
+            .as_str()
+            .unwrap()
+            .contains("one by one gave up too"),
         "{v}"
     );
 }

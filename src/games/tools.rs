@@ -3,6 +3,7 @@
 //! a player's game. Each is written once, over [`TextPuzzle`], and returns
 //! a typed document for the one renderer in [`crate::report`].
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
@@ -11,15 +12,15 @@ use serde::Serialize;
 use super::GameError;
 use super::options::{Opt, Options, Recorded, Win};
 use crate::report::docs::{
-    BatchReport, GaveUp, Got, MapReport, Mismatch, MoveVerdict, PictureReport, TraceReport,
-    TraceStep,
+    BatchReport, Distances, GaveUp, Got, MapReport, Mismatch, MoveVerdict, PictureReport,
+    TraceReport, TraceStep,
 };
 use crate::report::picture;
 use crate::report::{BoardReport, Frame, Output, Report, Verdict, ms_since, value};
 use crate::solve::export::Graph;
 use crate::solve::map::OverBudget;
 use crate::solve::memory::peak_rss;
-use crate::solve::{Budget, Found, Progress, Puzzle, Solution, StateMap, distance_map};
+use crate::solve::{Budget, Found, Progress, Puzzle, Solution, StateMap, astar, bfs, distance_map};
 
 /// A puzzle read from text: what the generic commands need beyond the
 /// rules.
@@ -594,9 +595,73 @@ fn draw<P: TextPuzzle>(
     })
 }
 
+/// Each position's distance to a goal, from the map: the start, then the
+/// position after each move.
+fn distances_by_map<P: TextPuzzle>(
+    m: &StateMap<P::State, P::Move>,
+    states: &Walk<P>,
+) -> Vec<Option<u32>> {
+    let dist = |s: &P::State| m.index_of(s).and_then(|i| m.distance(i));
+    std::iter::once(m.distance(0))
+        .chain(states.iter().map(|(_, s)| dist(s)))
+        .collect()
+}
+
+/// Each position's distance to a goal, each solved on its own: for maps
+/// too large for the budget. `None` when a search gave up.
+fn distances_by_search<P: TextPuzzle>(
+    p: &P,
+    start: &P::State,
+    states: &Walk<P>,
+    opts: &Options,
+) -> Option<Vec<Option<u32>>> {
+    let mut known: HashMap<&P::State, Option<u32>> = HashMap::new();
+    let mut out = Vec::with_capacity(states.len() + 1);
+    let mut progress = Progress::new(opts.progress);
+    for s in std::iter::once(start).chain(states.iter().map(|(_, s)| s)) {
+        let d = match known.get(s) {
+            Some(&d) => d,
+            None => moves_to_goal(p, s, &budget(opts), &mut progress)?,
+        };
+        known.insert(s, d);
+        out.push(d);
+    }
+    Some(out)
+}
+
+/// The fewest moves from `s` to a goal (`Some(None)`: no goal can be
+/// reached), by A* when the rules give a heuristic, else breadth-first;
+/// `None` when the search outgrew the budget. It counts moves, as the map
+/// does, whatever they cost.
+fn moves_to_goal<P: TextPuzzle>(
+    p: &P,
+    s: &P::State,
+    budget: &Budget,
+    progress: &mut Progress,
+) -> Option<Option<u32>> {
+    let next = |s: &P::State, out: &mut Vec<(P::Move, P::State)>| p.successors(s, out);
+    let goal = |s: &P::State| p.is_goal(s);
+    // A heuristic bounds the cost, which is the number of moves only when
+    // every move costs 1.
+    let h = p.heuristic(s).filter(|_| !p.weighted());
+    let (found, _) = match h {
+        Some(_) => {
+            let h = |s: &P::State| p.heuristic(s).unwrap_or(0);
+            astar(s.clone(), next, h, goal, budget, progress)
+        }
+        None => bfs(s.clone(), next, goal, budget, progress),
+    };
+    match found {
+        Found::Path(moves) => Some(Some(moves.len() as u32)),
+        Found::Exhausted => Some(None),
+        Found::OverBudget { .. } => None,
+    }
+}
+
 /// `trace`: a player's moves, each rated against the map. The moves come
 /// from `moves`, or from the recorded session in the options, with the
-/// player's thinking times.
+/// player's thinking times. When the map outgrows the budget, each position
+/// the player reached is solved on its own instead.
 pub fn trace<P: TextPuzzle>(
     text: &str,
     origin: &str,
@@ -608,29 +673,39 @@ pub fn trace<P: TextPuzzle>(
     let moves = played(&p, moves, record);
     let moves_origin = record.map_or("--moves".to_string(), Recorded::origin);
     let states = walk(&p, &start, &moves, &moves_origin)?;
-    let m = match map_of(&p, &start, opts) {
-        Ok(m) => m,
-        Err(doc) => return Ok(Output::GaveUp(doc)),
+    let (dist, source) = match map_of(&p, &start, opts) {
+        Ok(m) => (distances_by_map::<P>(&m, &states), Distances::Map),
+        Err(mut doc) => match distances_by_search(&p, &start, &states, opts) {
+            Some(d) => (d, Distances::Search { mapped: doc.states }),
+            None => {
+                doc.reason.push_str(
+                    ", and solving the positions one by one gave up too; raise --max-memory",
+                );
+                return Ok(Output::GaveUp(doc));
+            }
+        },
     };
-    let dist = |s: &P::State| m.index_of(s).and_then(|i| m.distance(i));
-    let mut before = m.distance(0);
-    let mut steps = Vec::with_capacity(states.len());
-    for ((mv, next), played) in states.iter().zip(&moves) {
-        let after = dist(next);
-        let verdict = MoveVerdict::rate(before, after);
-        steps.push(TraceStep {
-            mv: mv.to_string(),
-            before,
-            after,
-            verdict,
-            board: p.key(next),
-            rating: verdict.into(),
-            think_ms: played.think_ms,
-            t_ms: played.t_ms,
-        });
-        before = after;
-    }
-    let mut report = TraceReport::new(P::ID, m.distance(0), steps);
+    let steps = states
+        .iter()
+        .zip(&moves)
+        .enumerate()
+        .map(|(k, ((mv, next), played))| {
+            let (before, after) = (dist[k], dist[k + 1]);
+            let verdict = MoveVerdict::rate(before, after);
+            TraceStep {
+                mv: mv.to_string(),
+                before,
+                after,
+                verdict,
+                board: p.key(next),
+                rating: verdict.into(),
+                think_ms: played.think_ms,
+                t_ms: played.t_ms,
+            }
+        })
+        .collect();
+    let mut report = TraceReport::new(P::ID, dist[0], steps);
     report.record = record.map(Recorded::origin);
+    report.distances = source;
     Ok(Output::Trace(report))
 }

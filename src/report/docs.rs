@@ -160,6 +160,19 @@ pub struct TraceReport {
     pub median_think_other_ms: Option<f64>,
     /// The session file the moves came from.
     pub record: Option<String>,
+    /// Where the distances came from.
+    pub distances: Distances,
+}
+
+/// Where a trace's distances came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "by", rename_all = "snake_case")]
+pub enum Distances {
+    /// The map of every position reachable from the start.
+    Map,
+    /// The map outgrew the memory budget after `mapped` positions, so each
+    /// position the player reached was solved on its own.
+    Search { mapped: u64 },
 }
 
 /// The median of `values`; `None` when there are none.
@@ -207,6 +220,7 @@ impl TraceReport {
             median_think_optimal_ms: think(true),
             median_think_other_ms: think(false),
             record: None,
+            distances: Distances::Map,
             moves,
         }
     }

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::docs::{BatchReport, MapReport, PictureMode, Rating, TraceReport};
+use super::docs::{BatchReport, Distances, MapReport, PictureMode, Rating, TraceReport};
 use super::{CellIssue, Frame, Report, Verdict};
 
 /// A board's rows, indented, one space between cells.
@@ -140,6 +140,12 @@ pub fn trace(t: &TraceReport) -> String {
     let mut s = String::new();
     if let Some(r) = &t.record {
         let _ = writeln!(s, "Session {r}.");
+    }
+    if let Distances::Search { mapped } = t.distances {
+        let _ = writeln!(
+            s,
+            "The map outgrew the memory budget after {mapped} positions: each position reached was solved on its own."
+        );
     }
     let _ = writeln!(s, "Start: {} moves from a solution.", fmt(t.start_distance));
     let timed = t.moves.iter().any(|m| m.think_ms.is_some());
