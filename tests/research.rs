@@ -431,7 +431,7 @@ fn draws_a_small_rush_map_with_the_players_path() {
 fn draws_maps_above_the_limit_by_distance_layers() {
     let (session, v, svg) = drawn(LARGE, 5, 80, 70);
     assert_eq!(v["picture"]["mode"], "layers");
-    assert!(svg.contains("DISTANCE LAYERS: too many states to draw one by one (over 5000)"));
+    assert!(svg.contains("DISTANCE LAYERS: over 5000 states are too many to draw one by one"));
     let sizes: Vec<u64> = attrs(&svg, "layer", "data-states")
         .iter()
         .chain(&attrs(&svg, "state goal", "data-states"))

@@ -5,6 +5,7 @@
 
 use super::layout::{self, Columns, LayerGraph};
 use super::{FULL_LIMIT, Net, Request};
+use crate::report::docs::{MoveVerdict, Rating};
 
 /// A colour, 8 bits per channel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,8 +21,21 @@ pub const INK: Rgb = Rgb(20, 20, 20);
 const EDGE: Rgb = Rgb(120, 120, 130);
 /// States from which no goal can be reached.
 pub const DEAD: Rgb = Rgb(170, 170, 170);
-/// The player's path.
+/// The player's path, and its optimal moves.
 pub const PATH: Rgb = Rgb(220, 20, 60);
+/// The player's moves that bring the goal no nearer.
+const NEUTRAL: Rgb = Rgb(245, 130, 48);
+/// The player's steps back.
+const BACK: Rgb = Rgb(0, 110, 230);
+
+/// A move's colour on the path, by its rating (as `trace` rates it).
+fn step_colour(before: Option<u32>, after: Option<u32>) -> Rgb {
+    match Rating::from(MoveVerdict::rate(before, after)) {
+        Rating::Optimal => PATH,
+        Rating::Neutral => NEUTRAL,
+        Rating::StepBack => BACK,
+    }
+}
 const PAPER: Rgb = Rgb(255, 255, 255);
 
 /// Viridis-like stops from the goal (yellow) to the farthest (purple).
@@ -279,7 +293,7 @@ pub fn states(net: &Net, req: &Request) -> Scene {
     sc.links = net.edges.len();
     if let Some(path) = req.path {
         let at: Vec<Pt> = path.iter().map(|&i| p.pos[i as usize]).collect();
-        player_path(&mut sc, &at, path, p.radius);
+        player_path(&mut sc, &at, path, &net.dist, p.radius);
     }
     start_mark(&mut sc, p.pos[0], p.radius);
     let notice = format!(
@@ -333,19 +347,15 @@ fn edges(sc: &mut Scene, net: &Net, p: &layout::Placed) {
 
 /// The player's moves as arrows from state to state, and a ring on every
 /// state visited.
-fn player_path(sc: &mut Scene, at: &[Pt], path: &[u32], r: f32) {
+fn player_path(sc: &mut Scene, at: &[Pt], path: &[u32], dist: &[Option<u32>], r: f32) {
     let width = (r * 0.6).clamp(1.5, 3.0);
     for (k, w) in at.windows(2).enumerate() {
         let (a, b) = (w[0], w[1]);
+        let c = step_colour(dist[path[k] as usize], dist[path[k + 1] as usize]);
         if let Some(step) = arrow(a, b, r + 1.0, width * 3.0) {
             let (line, head) = step;
-            sc.add_with(
-                Role::Step,
-                line,
-                Paint::stroke(PATH, width),
-                Data::Step(k + 1),
-            );
-            sc.add(Role::Step, head, Paint::fill(PATH));
+            sc.add_with(Role::Step, line, Paint::stroke(c, width), Data::Step(k + 1));
+            sc.add(Role::Step, head, Paint::fill(c));
         }
     }
     let mut seen = std::collections::BTreeSet::new();
@@ -397,9 +407,11 @@ fn titles(
     req: &Request,
     notice: String,
 ) {
-    let from = start.map_or("the start cannot reach a goal".to_string(), |d| {
-        format!("start {d} moves from a goal")
-    });
+    let from = match start {
+        None => "the start cannot reach a goal".to_string(),
+        Some(1) => "start 1 move from a goal".to_string(),
+        Some(d) => format!("start {d} moves from a goal"),
+    };
     let title = format!(
         "{} state map: {states} states - {moves} moves - {from}",
         req.game
@@ -409,7 +421,7 @@ fn titles(
     let mut axis = "distance to the goal: farthest on the left - goals on the right".to_string();
     if let (Some(path), Some(file)) = (req.path, &req.record) {
         axis.push_str(&format!(
-            " - red: the player's {} moves from {file}",
+            " - arrows: the player's {} moves from {file}",
             path.len().saturating_sub(1)
         ));
     }
@@ -463,7 +475,9 @@ fn legend(sc: &mut Scene, max: u32, dead: bool, path: bool) {
     }
     let mut key = "square: goal - ring: start".to_string();
     if path {
-        key.push_str(" - red arrows: player's path - red rings: states visited");
+        key.push_str(
+            " - player's moves: red optimal - orange neutral - blue step back - rings: states visited",
+        );
     }
     sc.text(Role::Legend, (x + 24.0, y + 11.0), key, 11.0, Anchor::Start);
 }
@@ -490,7 +504,7 @@ pub fn layers(g: &LayerGraph, states: usize, req: &Request) -> Scene {
     layer_nodes(&mut sc, g, &col_x, &radius, cy, max);
     let mut bottom = cy + r_max + 40.0;
     if let Some(path) = &g.path {
-        bottom = trajectory(&mut sc, path, &col_x, bottom);
+        bottom = trajectory(&mut sc, path, &g.cols, &col_x, bottom);
     }
     start_mark(&mut sc, (col_x[g.start], cy), radius[g.start]);
     sc.height = bottom + BOTTOM;
@@ -498,7 +512,7 @@ pub fn layers(g: &LayerGraph, states: usize, req: &Request) -> Scene {
     sc.links = g.links.len();
     let moves = g.links.iter().map(|l| l.2 as usize).sum();
     let notice = format!(
-        "DISTANCE LAYERS: too many states to draw one by one (over {FULL_LIMIT}): one node per distance, sized by its states"
+        "DISTANCE LAYERS: over {FULL_LIMIT} states are too many to draw one by one - one node per distance - sized by its states"
     );
     let from = g.cols.distance(g.start);
     titles(&mut sc, states, moves, from, req, notice);
@@ -574,7 +588,7 @@ fn layer_nodes(sc: &mut Scene, g: &LayerGraph, col_x: &[f32], radius: &[f32], cy
 
 /// The player's path over the layers: move k is a row, at the column of
 /// the state it reached. Returns the bottom of the drawing.
-fn trajectory(sc: &mut Scene, path: &[usize], col_x: &[f32], top: f32) -> f32 {
+fn trajectory(sc: &mut Scene, path: &[usize], cols: &Columns, col_x: &[f32], top: f32) -> f32 {
     let dy = (900.0 / path.len().max(1) as f32).clamp(3.0, 18.0);
     let at: Vec<Pt> = path
         .iter()
@@ -589,7 +603,8 @@ fn trajectory(sc: &mut Scene, path: &[usize], col_x: &[f32], top: f32) -> f32 {
         Anchor::Start,
     );
     for (k, w) in at.windows(2).enumerate() {
-        let paint = Paint::stroke(PATH, 2.0);
+        let c = step_colour(cols.distance(path[k]), cols.distance(path[k + 1]));
+        let paint = Paint::stroke(c, 2.0);
         sc.add_with(
             Role::Step,
             Shape::Line { a: w[0], b: w[1] },
