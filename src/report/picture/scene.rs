@@ -487,7 +487,10 @@ fn legend(sc: &mut Scene, max: u32, dead: bool, path: bool) {
 pub fn layers(g: &LayerGraph, states: usize, req: &Request) -> Scene {
     let mut sc = Scene::new();
     let n = g.cols.count().max(1);
-    let gap = (1400.0 / n as f32).clamp(44.0, 140.0);
+    // Wide enough to read, narrow enough for a PNG of any number of layers.
+    let gap = (1400.0 / n as f32)
+        .clamp(44.0, 140.0)
+        .min(15_000.0 / n as f32);
     let r_max = (gap * 0.42).min(48.0);
     let cy = TOP + 40.0 + 2.5 * r_max;
     let col_x: Vec<f32> = (0..n).map(|c| SIDE + gap * (c as f32 + 0.5)).collect();
@@ -620,4 +623,30 @@ fn trajectory(sc: &mut Scene, path: &[usize], cols: &Columns, col_x: &[f32], top
         );
     }
     at.last().map_or(top, |p| p.1) + 20.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colours_run_from_the_goal_to_the_farthest() {
+        assert_eq!(colour(Some(0), 10), STOPS[0]);
+        assert_eq!(colour(Some(10), 10), STOPS[4]);
+        assert_eq!(colour(Some(0), 0), STOPS[0]);
+        assert_eq!(colour(None, 10), DEAD);
+        assert_ne!(colour(Some(3), 10), colour(Some(4), 10));
+    }
+
+    #[test]
+    fn arrows_stop_short_of_the_state_they_reach() {
+        let Some((Shape::Line { b, .. }, Shape::Polygon(head))) =
+            arrow((0.0, 0.0), (100.0, 0.0), 10.0, 6.0)
+        else {
+            panic!("an arrow")
+        };
+        assert_eq!(head[0], (90.0, 0.0));
+        assert!((b.0 - 84.0).abs() < 1e-4);
+        assert!(arrow((0.0, 0.0), (5.0, 0.0), 10.0, 6.0).is_none());
+    }
 }
