@@ -175,6 +175,9 @@ fn traces_a_recorded_rush_session() {
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["record"], f);
     check_trace::<Rush>(&v, SESSION_BOARD, &session);
+    // The record names its game: --game may be left out.
+    let (code, again, err) = run(&["trace", "--record", f, "--json"]);
+    assert_eq!((code, again), (0, out), "{err}");
     // The same position given as --board is accepted, and text says it all.
     let (code, text, err) = run(&[
         "trace",

@@ -14,8 +14,9 @@ use crate::games::{Opt, Options, options};
 /// The position to map or trace, and how to print it.
 #[derive(ClapArgs)]
 pub struct Position {
-    #[arg(long)]
-    game: String,
+    /// The game; with --record, the record's game by default.
+    #[arg(long, required_unless_present = "record")]
+    game: Option<String>,
     /// The position as text (Rush Hour: 36 characters; rows joined by `/` or newlines).
     #[arg(long, value_name = "TEXT", conflicts_with = "level")]
     board: Option<String>,
@@ -45,10 +46,15 @@ impl Position {
     /// The game, the position and the options; `extra` fills the options
     /// only one command reads.
     fn load(&self, extra: impl FnOnce(&mut Options)) -> anyhow::Result<Loaded> {
-        let game = super::game(&self.game)?;
         let record = match &self.record {
             Some(path) => Some(Recorded::load(path)?),
             None => None,
+        };
+        let game = match (&self.game, &record) {
+            (Some(g), _) => super::game(g)?,
+            (None, Some(r)) if !r.session.game.is_empty() => super::game(&r.session.game)?,
+            (None, Some(r)) => bail!("{} does not name its game: give --game NAME", r.origin()),
+            (None, None) => bail!("give the game with --game NAME"),
         };
         let (text, origin) = match (&self.board, &self.level, &record) {
             (Some(b), _, _) => (b.clone(), "--board".to_string()),
