@@ -9,7 +9,7 @@ use tiny_skia::{
     Color, FillRule, LineCap, Paint as SkPaint, PathBuilder, Pixmap, Rect, Stroke, Transform,
 };
 
-use super::scene::{Anchor, Paint, Rgb, Scene, Shape};
+use super::scene::{Anchor, Paint, Pt, Rgb, Scene, Shape};
 use crate::vision::font;
 
 /// The largest side drawn, in pixels.
@@ -56,22 +56,81 @@ fn colour(c: Rgb, opacity: f32) -> Color {
 }
 
 /// Draws every shape but the text, one path per run of equal paints.
+/// Straight hairlines (the thousands of moves of a map) are blended into
+/// the pixels directly, several times faster than stroking them.
 fn shapes(pixmap: &mut Pixmap, scene: &Scene) {
     let mut run: Option<(Paint, PathBuilder)> = None;
     for item in &scene.items {
-        if matches!(item.shape, Shape::Text { .. }) {
-            continue;
-        }
-        if run.as_ref().is_some_and(|(p, _)| *p != item.paint) {
+        let hair = match (&item.shape, item.paint.fill, item.paint.stroke) {
+            (Shape::Line { a, b }, None, Some((c, w))) if w <= 1.0 => Some((*a, *b, c, w)),
+            _ => None,
+        };
+        let ends_run = hair.is_some() || run.as_ref().is_some_and(|(p, _)| *p != item.paint);
+        if ends_run {
             if let Some((p, pb)) = run.take() {
                 paint_path(pixmap, &p, pb);
             }
+        }
+        if let Some((a, b, c, w)) = hair {
+            hairline(pixmap, a, b, c, item.paint.opacity * w);
+            continue;
+        }
+        if matches!(item.shape, Shape::Text { .. }) {
+            continue;
         }
         let (_, pb) = run.get_or_insert_with(|| (item.paint, PathBuilder::new()));
         trace(pb, &item.shape);
     }
     if let Some((p, pb)) = run {
         paint_path(pixmap, &p, pb);
+    }
+}
+
+/// An anti-aliased line one pixel wide (Xiaolin Wu's), blended at `alpha`
+/// over the opaque pixels beneath.
+fn hairline(pixmap: &mut Pixmap, a: Pt, b: Pt, c: Rgb, alpha: f32) {
+    let (w, h) = (pixmap.width() as i64, pixmap.height() as i64);
+    let data = pixmap.data_mut();
+    let steep = (b.1 - a.1).abs() > (b.0 - a.0).abs();
+    let (mut p, mut q) = if steep {
+        ((a.1, a.0), (b.1, b.0))
+    } else {
+        (a, b)
+    };
+    if p.0 > q.0 {
+        std::mem::swap(&mut p, &mut q);
+    }
+    let slope = if q.0 - p.0 < 1e-6 {
+        0.0
+    } else {
+        (q.1 - p.1) / (q.0 - p.0)
+    };
+    // Coverage in 1/256ths, blended in integers: this loop runs for every
+    // pixel of every move of the map.
+    let alpha = (alpha.clamp(0.0, 1.0) * 256.0) as i32;
+    let rgb = [i32::from(c.0), i32::from(c.1), i32::from(c.2)];
+    let mut plot = |x: i64, y: i64, cover: i32| {
+        let (x, y) = if steep { (y, x) } else { (x, y) };
+        if x < 0 || y < 0 || x >= w || y >= h {
+            return;
+        }
+        let k = ((y * w + x) * 4) as usize;
+        let t = cover * alpha >> 8;
+        for (d, v) in data[k..k + 3].iter_mut().zip(rgb) {
+            let old = i32::from(*d);
+            *d = (old + ((v - old) * t >> 8)) as u8;
+        }
+    };
+    // Floors by truncation, shifted so that it rounds down off the picture too.
+    const SHIFT: f64 = 65_536.0;
+    let (p0, p1, slope) = (f64::from(p.0), f64::from(p.1), f64::from(slope));
+    for x in p.0 as i64..=q.0 as i64 {
+        let y = p1 + slope * (x as f64 - p0) + SHIFT;
+        let yi = y as i64;
+        let f = ((y - yi as f64) * 256.0) as i32;
+        let yi = yi - SHIFT as i64;
+        plot(x, yi, 256 - f);
+        plot(x, yi + 1, f);
     }
 }
 
