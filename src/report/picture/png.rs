@@ -235,3 +235,37 @@ fn plain(text: &str) -> String {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn white(w: u32, h: u32) -> Pixmap {
+        let mut p = Pixmap::new(w, h).unwrap();
+        p.fill(Color::WHITE);
+        p
+    }
+
+    fn red(p: &Pixmap, x: u32, y: u32) -> u8 {
+        p.pixel(x, y).unwrap().red()
+    }
+
+    #[test]
+    fn hairlines_shade_the_pixels_they_cross_and_no_others() {
+        let mut p = white(20, 10);
+        hairline(&mut p, (2.0, 4.5), (17.0, 4.5), Rgb(0, 0, 0), 1.0);
+        // Half way between rows 4 and 5: both half covered.
+        assert!((100..=160).contains(&red(&p, 10, 4)), "{}", red(&p, 10, 4));
+        assert!((100..=160).contains(&red(&p, 10, 5)));
+        assert_eq!((red(&p, 10, 2), red(&p, 19, 4)), (255, 255));
+        // A steep line, and one mostly off the picture: no panic, some ink.
+        hairline(&mut p, (5.0, -30.0), (6.0, 40.0), Rgb(0, 0, 0), 1.0);
+        assert!(red(&p, 5, 0) < 255 || red(&p, 6, 0) < 255);
+        hairline(&mut p, (-50.0, -50.0), (-10.0, 100.0), Rgb(0, 0, 0), 1.0);
+    }
+
+    #[test]
+    fn labels_keep_to_the_fonts_characters() {
+        assert_eq!(plain("player's (55) moves, 3→4"), "players  55  moves  3 4");
+    }
+}
