@@ -115,10 +115,10 @@ fn hairline(pixmap: &mut Pixmap, a: Pt, b: Pt, c: Rgb, alpha: f32) {
             return;
         }
         let k = ((y * w + x) * 4) as usize;
-        let t = cover * alpha >> 8;
+        let t = (cover * alpha) >> 8;
         for (d, v) in data[k..k + 3].iter_mut().zip(rgb) {
             let old = i32::from(*d);
-            *d = (old + ((v - old) * t >> 8)) as u8;
+            *d = (old + (((v - old) * t) >> 8)) as u8;
         }
     };
     // Floors by truncation, shifted so that it rounds down off the picture too.
