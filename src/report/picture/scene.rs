@@ -307,7 +307,8 @@ pub fn states(net: &Net, req: &Request) -> Scene {
         req,
         notice,
     );
-    legend(&mut sc, max, p.cols.dead(), req.path.is_some());
+    legend(&mut sc, &p.cols, req.path.is_some());
+    fit_text(&mut sc);
     sc
 }
 
@@ -389,13 +390,36 @@ fn arrow(a: Pt, b: Pt, gap: f32, head: f32) -> Option<(Shape, Shape)> {
 fn start_mark(sc: &mut Scene, c: Pt, r: f32) {
     let ring = Paint::stroke(INK, 2.0);
     sc.add(Role::Start, Shape::Circle { c, r: r + 5.0 }, ring);
-    sc.text(
-        Role::Start,
-        (c.0, c.1 - r - 9.0),
-        "start".into(),
-        12.0,
-        Anchor::Middle,
-    );
+    // Above the ring, unless that is where the column heads are.
+    let above = c.1 - r - 9.0;
+    let y = if above < TOP + 4.0 {
+        c.1 + r + 20.0
+    } else {
+        above
+    };
+    sc.text(Role::Start, (c.0, y), "start".into(), 12.0, Anchor::Middle);
+}
+
+/// Widens the picture so that every label fits, in either backend.
+fn fit_text(sc: &mut Scene) {
+    let right = sc
+        .items
+        .iter()
+        .filter_map(|i| match &i.shape {
+            Shape::Text {
+                at,
+                text,
+                size,
+                anchor: Anchor::Start,
+            } => {
+                // The bitmap font's cell is 6 px at scale round(size / 9).
+                let per_char = (6.0 * (size / 9.0).round().max(1.0)).max(0.6 * size);
+                Some(at.0 + per_char * text.chars().count() as f32)
+            }
+            _ => None,
+        })
+        .fold(0.0f32, f32::max);
+    sc.width = sc.width.max(right + SIDE);
 }
 
 /// The title line, and the notice saying how the map is drawn.
@@ -429,48 +453,36 @@ fn titles(
 }
 
 /// Colour swatches by distance, and the marks' meanings.
-fn legend(sc: &mut Scene, max: u32, dead: bool, path: bool) {
+fn legend(sc: &mut Scene, cols: &Columns, path: bool) {
     let y = sc.height - BOTTOM + 30.0;
-    sc.text(
-        Role::Legend,
-        (SIDE, y - 8.0),
-        "distance to the goal".into(),
-        11.0,
-        Anchor::Start,
-    );
-    let shown = 12u32;
-    let step = max.div_ceil(shown).max(1);
+    let title = "distance to the goal".to_string();
+    sc.text(Role::Legend, (SIDE, y - 8.0), title, 11.0, Anchor::Start);
     let mut x = SIDE;
-    for d in (0..=max).step_by(step as usize) {
-        let swatch = Shape::Rect {
+    let swatch = |sc: &mut Scene, fill: Rgb, label: String, x: f32| {
+        let rect = Shape::Rect {
             at: (x, y),
             w: 26.0,
             h: 12.0,
         };
-        sc.add(Role::Legend, swatch, Paint::fill(colour(Some(d), max)));
+        sc.add(Role::Legend, rect, Paint::fill(fill));
         sc.text(
             Role::Legend,
             (x + 13.0, y + 26.0),
-            d.to_string(),
+            label,
             11.0,
             Anchor::Middle,
         );
-        x += 30.0;
+    };
+    // At most a dozen swatches; none by distance when no goal is reachable.
+    if let Some(max) = cols.max() {
+        let step = max.div_ceil(12).max(1) as usize;
+        for d in (0..=max).step_by(step) {
+            swatch(sc, colour(Some(d), max), d.to_string(), x);
+            x += 30.0;
+        }
     }
-    if dead {
-        let swatch = Shape::Rect {
-            at: (x + 10.0, y),
-            w: 26.0,
-            h: 12.0,
-        };
-        sc.add(Role::Legend, swatch, Paint::fill(DEAD));
-        sc.text(
-            Role::Legend,
-            (x + 23.0, y + 26.0),
-            "none".into(),
-            11.0,
-            Anchor::Middle,
-        );
+    if cols.dead() {
+        swatch(sc, DEAD, "none".into(), x + 10.0);
         x += 40.0;
     }
     let mut key = "square: goal - ring: start".to_string();
@@ -519,7 +531,8 @@ pub fn layers(g: &LayerGraph, states: usize, req: &Request) -> Scene {
     );
     let from = g.cols.distance(g.start);
     titles(&mut sc, states, moves, from, req, notice);
-    legend(&mut sc, max, g.cols.dead(), g.path.is_some());
+    legend(&mut sc, &g.cols, g.path.is_some());
+    fit_text(&mut sc);
     sc
 }
 
