@@ -112,6 +112,13 @@ fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// Runs `trace --game rush ARGS`.
+fn trace_rush(args: &[&str]) -> (i32, String, String) {
+    let mut all = vec!["trace", "--game", "rush"];
+    all.extend(args);
+    run(&all)
+}
+
 fn median(mut v: Vec<u64>) -> Option<f64> {
     v.sort_unstable();
     let n = v.len();
@@ -170,7 +177,7 @@ fn traces_a_recorded_rush_session() {
     let session = play::<Rush>("rush", SESSION_BOARD, 7, 70, 80);
     let file = save(&session, dir.path(), "rush.json");
     let f = file.to_str().unwrap();
-    let (code, out, err) = run(&["trace", "--game", "rush", "--record", f, "--json"]);
+    let (code, out, err) = trace_rush(&["--record", f, "--json"]);
     assert_eq!(code, 0, "{err}");
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["record"], f);
@@ -179,15 +186,7 @@ fn traces_a_recorded_rush_session() {
     let (code, again, err) = run(&["trace", "--record", f, "--json"]);
     assert_eq!((code, again), (0, out), "{err}");
     // The same position given as --board is accepted, and text says it all.
-    let (code, text, err) = run(&[
-        "trace",
-        "--game",
-        "rush",
-        "--record",
-        f,
-        "--board",
-        SESSION_BOARD,
-    ]);
+    let (code, text, err) = trace_rush(&["--record", f, "--board", SESSION_BOARD]);
     assert_eq!(code, 0, "{err}");
     for needle in [
         "step_back",
@@ -228,7 +227,7 @@ fn a_broken_record_names_the_file_and_the_move() {
     session.log[2].mv = "Z+1".into();
     let file = save(&session, dir.path(), "broken.json");
     let f = file.to_str().unwrap();
-    let (code, _, err) = run(&["trace", "--game", "rush", "--record", f]);
+    let (code, _, err) = trace_rush(&["--record", f]);
     assert_eq!(code, 2);
     assert!(err.contains(f) && err.contains("move 3 (Z+1)"), "{err}");
     // The picture refuses it too, before drawing anything.
@@ -247,7 +246,7 @@ fn a_broken_record_names_the_file_and_the_move() {
     // Not JSON.
     let bad = dir.path().join("bad.json");
     std::fs::write(&bad, "{\"solved\": true,\n\"moves\": ").unwrap();
-    let (code, _, err) = run(&["trace", "--game", "rush", "--record", bad.to_str().unwrap()]);
+    let (code, _, err) = trace_rush(&["--record", bad.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(
         err.contains(bad.to_str().unwrap()) && err.contains("line 2"),
@@ -263,20 +262,12 @@ fn a_broken_record_names_the_file_and_the_move() {
     let (code, _, err) = run(&["trace", "--game", "bitlock", "--record", g]);
     assert_eq!(code, 2);
     assert!(err.contains("records a game of rush, not bitlock"), "{err}");
-    let (code, _, err) = run(&[
-        "trace",
-        "--game",
-        "rush",
-        "--record",
-        g,
-        "--board",
-        SESSION_BOARD,
-    ]);
+    let (code, _, err) = trace_rush(&["--record", g, "--board", SESSION_BOARD]);
     assert_eq!(code, 2);
     assert!(err.contains("starts from another position"), "{err}");
-    let (code, _, _) = run(&["trace", "--game", "rush", "--record", g, "--moves", "A+1"]);
+    let (code, _, _) = trace_rush(&["--record", g, "--moves", "A+1"]);
     assert_eq!(code, 2);
-    let (code, _, err) = run(&["trace", "--game", "rush", "--board", SMALL]);
+    let (code, _, err) = trace_rush(&["--board", SMALL]);
     assert_eq!(code, 2, "{err}");
 }
 
