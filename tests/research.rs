@@ -404,7 +404,7 @@ fn draws_a_small_rush_map_with_the_players_path() {
     let dir = tempfile::tempdir().unwrap();
     let rec = save(&session, dir.path(), "small.json");
     let png_file = dir.path().join("small.png");
-    let (code, _, err) = run(&[
+    let (code, text, err) = run(&[
         "map",
         "--game",
         "rush",
@@ -416,6 +416,10 @@ fn draws_a_small_rush_map_with_the_players_path() {
         png_file.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
+    assert!(
+        text.contains("Drew ") && text.contains("with the player's"),
+        "{text}"
+    );
     let img = image::open(&png_file).unwrap().to_rgb8();
     assert!(img.width() >= 700 && img.height() >= 200);
     assert!(img.pixels().any(|p| p.0 == [220, 20, 60]), "no path drawn");

@@ -1,7 +1,8 @@
 //! The commands every text puzzle gets for free: solve (with the
-//! walkthrough), batch checks, state-space maps with export, and traces of
-//! a player's game. Each is written once, over [`TextPuzzle`], and returns
-//! a typed document for the one renderer in [`crate::report`].
+//! walkthrough), batch checks, state-space maps with export and pictures,
+//! and traces of a player's game, typed or recorded by a practice window.
+//! Each is written once, over [`TextPuzzle`], and returns a typed document
+//! for the one renderer in [`crate::report`].
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
