@@ -30,7 +30,15 @@ impl std::ops::Deref for Practice {
 impl Practice {
     fn open(display: &Display, seed: u64, extra: &[&str]) -> Practice {
         let seed = seed.to_string();
-        let mut args = vec!["--game", "bitlock", "--seed", &seed, "--position", "40,30"];
+        let mut args = vec![
+            "practice",
+            "--game",
+            "bitlock",
+            "--seed",
+            &seed,
+            "--position",
+            "40,30",
+        ];
         args.extend_from_slice(extra);
         Practice(PracticeWindow::open(display, &args))
     }

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-/// The Troyis practice board, at a known place.
+/// The Troyis practice window.
 struct Practice(PracticeWindow);
 
 impl std::ops::Deref for Practice {
@@ -31,17 +31,20 @@ impl std::ops::Deref for Practice {
 impl Practice {
     fn open(display: &Display, size: usize, pitch: u32, seed: u64) -> Practice {
         let (size, pitch, seed) = (size.to_string(), pitch.to_string(), seed.to_string());
-        let args = [
-            "--size",
-            &size,
-            "--pitch",
-            &pitch,
-            "--seed",
-            &seed,
-            "--position",
-            "40,30",
-        ];
-        Practice(PracticeWindow::open(display, &args))
+        Practice(PracticeWindow::open(
+            display,
+            &[
+                "practice",
+                "--size",
+                &size,
+                "--pitch",
+                &pitch,
+                "--seed",
+                &seed,
+                "--position",
+                "40,30",
+            ],
+        ))
     }
 
     /// The board's outer rectangle on screen: `(x, y, side)`.

@@ -11,17 +11,7 @@ use boardbot::input::Action;
 use common::{Grid, assert_plan_legal, boardbot, fixtures, stdout_json};
 
 fn cases() -> Vec<(String, serde_json::Value)> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(fixtures("troyis")).expect("fixtures") {
-        let path = entry.expect("entry").path();
-        if path.extension().is_some_and(|e| e == "json") {
-            let v = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            out.push((path.file_stem().unwrap().to_string_lossy().into_owned(), v));
-        }
-    }
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    assert!(out.len() >= 8, "the fixtures are missing");
-    out
+    common::fixture_cases("troyis", 8)
 }
 
 #[test]

@@ -59,7 +59,7 @@ impl Args {
             win: self.win,
             walkthrough: self.walkthrough,
             progress: !self.json,
-            export: None,
+            ..Options::default()
         }
     }
 }

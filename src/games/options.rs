@@ -70,6 +70,34 @@ pub struct Options {
     pub progress: bool,
     /// `map --export FILE`: GraphML or DOT by the extension, plus CSV files.
     pub export: Option<PathBuf>,
+    /// `map --picture FILE`: the state map drawn, SVG or PNG by the extension.
+    pub picture: Option<PathBuf>,
+    /// `--record FILE`: a player's recorded session, for `trace` (its
+    /// moves) and `map --picture` (its path).
+    pub record: Option<Recorded>,
+}
+
+/// A session file read back: what a practice window recorded, and where
+/// it came from, for messages.
+#[derive(Clone, Debug)]
+pub struct Recorded {
+    pub path: PathBuf,
+    pub session: super::Session,
+}
+
+impl Recorded {
+    /// Reads a session file; the error names the file.
+    pub fn load(path: &std::path::Path) -> Result<Recorded, super::GameError> {
+        Ok(Recorded {
+            path: path.to_path_buf(),
+            session: super::Session::load(path)?,
+        })
+    }
+
+    /// The file's name, for messages.
+    pub fn origin(&self) -> String {
+        self.path.display().to_string()
+    }
 }
 
 impl Options {

@@ -1,23 +1,27 @@
 //! The commands every text puzzle gets for free: solve (with the
-//! walkthrough), batch checks, state-space maps with export, and traces of
-//! a player's game. Each is written once, over [`TextPuzzle`], and returns
-//! a typed document for the one renderer in [`crate::report`].
+//! walkthrough), batch checks, state-space maps with export and pictures,
+//! and traces of a player's game, typed or recorded by a practice window.
+//! Each is written once, over [`TextPuzzle`], and returns a typed document
+//! for the one renderer in [`crate::report`].
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use serde::Serialize;
 
 use super::GameError;
-use super::options::{Opt, Options, Win};
+use super::options::{Opt, Options, Recorded, Win};
 use crate::report::docs::{
-    BatchReport, GaveUp, Got, MapReport, Mismatch, MoveVerdict, TraceReport, TraceStep,
+    BatchReport, Distances, GaveUp, Got, MapReport, Mismatch, MoveVerdict, PictureReport,
+    TraceReport, TraceStep,
 };
+use crate::report::picture;
 use crate::report::{BoardReport, Frame, Output, Report, Verdict, ms_since, value};
 use crate::solve::export::Graph;
 use crate::solve::map::OverBudget;
 use crate::solve::memory::peak_rss;
-use crate::solve::{Budget, Found, Progress, Puzzle, Solution, StateMap, distance_map};
+use crate::solve::{Budget, Found, Progress, Puzzle, Solution, StateMap, astar, bfs, distance_map};
 
 /// A puzzle read from text: what the generic commands need beyond the
 /// rules.
@@ -357,32 +361,22 @@ pub fn batch<P: TextPuzzle>(text: &str, origin: &str, opts: &Options) -> Result<
     }))
 }
 
-/// A parsed position and its map; `Err` holds the document to print when
-/// the map outgrew the budget.
-type Mapped<P> = Result<
-    (
-        P,
-        <P as Puzzle>::State,
-        StateMap<<P as Puzzle>::State, <P as Puzzle>::Move>,
-    ),
-    Output,
->;
-
-/// Parses the position and maps everything reachable from it.
-fn mapped<P: TextPuzzle>(text: &str, origin: &str, opts: &Options) -> Result<Mapped<P>, GameError> {
-    let (p, start) = parse::<P>(text, origin, opts)?;
+/// The map of everything reachable from `start`; `Err` says what was
+/// found before the map outgrew the budget.
+fn map_of<P: TextPuzzle>(
+    p: &P,
+    start: &P::State,
+    opts: &Options,
+) -> Result<StateMap<P::State, P::Move>, GaveUp> {
     let mut progress = Progress::new(opts.progress);
-    let m = distance_map(
+    distance_map(
         start.clone(),
         |s, out| p.successors(s, out),
         |s| p.is_goal(s),
         &budget(opts),
         &mut progress,
-    );
-    Ok(match m {
-        Ok(m) => Ok((p, start, m)),
-        Err(over) => Err(Output::GaveUp(gave_up(P::ID, &over))),
-    })
+    )
+    .map_err(|over| gave_up(P::ID, &over))
 }
 
 /// What a map that outgrew its budget can still say.
@@ -403,12 +397,146 @@ fn gave_up(game: &'static str, over: &OverBudget) -> GaveUp {
     }
 }
 
-/// `map`: the state space, its distances, and an export for graph tools.
+/// One move a player made, as typed or recorded, with its times when
+/// recorded.
+struct Played<'t> {
+    text: &'t str,
+    think_ms: Option<u64>,
+    t_ms: Option<u64>,
+}
+
+/// The moves to trace: the record's log when there is one, else `--moves`.
+fn played<'t, P: TextPuzzle>(
+    p: &P,
+    moves: &'t str,
+    record: Option<&'t Recorded>,
+) -> Vec<Played<'t>> {
+    match record {
+        Some(r) => r
+            .session
+            .log
+            .iter()
+            .map(|m| Played {
+                text: m.mv.trim(),
+                think_ms: Some(m.think_ms),
+                t_ms: Some(m.t_ms),
+            })
+            .collect(),
+        None => p
+            .split_moves(moves)
+            .into_iter()
+            .map(|text| Played {
+                text,
+                think_ms: None,
+                t_ms: None,
+            })
+            .collect(),
+    }
+}
+
+/// Each move as parsed, with the state after it.
+type Walk<P> = Vec<(<P as Puzzle>::Move, <P as Puzzle>::State)>;
+
+/// Plays every move from `start`: the moves as parsed and the state after
+/// each. An illegal move is an error naming `origin` and the move's number.
+fn walk<P: TextPuzzle>(
+    p: &P,
+    start: &P::State,
+    moves: &[Played],
+    origin: &str,
+) -> Result<Walk<P>, GameError> {
+    let mut out: Walk<P> = Vec::with_capacity(moves.len());
+    for (k, m) in moves.iter().enumerate() {
+        let s = out.last().map_or(start, |(_, s)| s);
+        let next = p.parse_move(s, m.text).map_err(|e| GameError::Parse {
+            origin: origin.to_string(),
+            message: format!("move {} ({}): {e}", k + 1, m.text),
+        })?;
+        out.push(next);
+    }
+    Ok(out)
+}
+
+/// Refuses a record made in another game.
+fn check_game<P: TextPuzzle>(rec: &Recorded) -> Result<(), GameError> {
+    let game = &rec.session.game;
+    if game.is_empty() || game.eq_ignore_ascii_case(P::ID) {
+        return Ok(());
+    }
+    Err(GameError::Usage(format!(
+        "{} records a game of {game}, not {}",
+        rec.origin(),
+        P::ID
+    )))
+}
+
+/// Refuses a record made from another position than the one given.
+fn check_start<P: TextPuzzle>(
+    p: &P,
+    start: &P::State,
+    rec: &Recorded,
+    opts: &Options,
+) -> Result<(), GameError> {
+    let text = &rec.session.start;
+    if text.trim().is_empty() {
+        return Ok(());
+    }
+    let (q, theirs) = parse::<P>(text, &format!("{} (start)", rec.origin()), opts)?;
+    let (theirs, ours) = (q.rows(&theirs), p.rows(start));
+    if theirs == ours {
+        return Ok(());
+    }
+    Err(GameError::Usage(format!(
+        "{} starts from another position than the one given:\n{}\nnot\n{}",
+        rec.origin(),
+        crate::report::text::board(&theirs),
+        crate::report::text::board(&ours)
+    )))
+}
+
+/// Parses the position, after checking that a record in the options was
+/// made in this game from this position.
+fn parse_for_record<P: TextPuzzle>(
+    text: &str,
+    origin: &str,
+    opts: &Options,
+) -> Result<(P, P::State), GameError> {
+    if let Some(rec) = &opts.record {
+        check_game::<P>(rec)?;
+    }
+    let (p, start) = parse::<P>(text, origin, opts)?;
+    if let Some(rec) = &opts.record {
+        check_start(&p, &start, rec, opts)?;
+    }
+    Ok((p, start))
+}
+
+/// The states a recorded session visits after the start, checked against
+/// the position given.
+fn recorded_walk<P: TextPuzzle>(
+    p: &P,
+    start: &P::State,
+    rec: &Recorded,
+) -> Result<Vec<P::State>, GameError> {
+    let states = walk(p, start, &played(p, "", Some(rec)), &rec.origin())?;
+    Ok(states.into_iter().map(|(_, s)| s).collect())
+}
+
+/// `map`: the state space, its distances, an export for graph tools and a
+/// picture.
 pub fn map<P: TextPuzzle>(text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
     let t = Instant::now();
-    let (p, _, m) = match mapped::<P>(text, origin, opts)? {
-        Ok(done) => done,
-        Err(doc) => return Ok(doc),
+    if let Some(file) = &opts.picture {
+        picture::Format::of(file).map_err(|e| GameError::Usage(e.to_string()))?;
+    }
+    let (p, start) = parse_for_record::<P>(text, origin, opts)?;
+    let visited = match &opts.record {
+        Some(rec) => Some(recorded_walk(&p, &start, rec)?),
+        None => None,
+    };
+    let m = match map_of(&p, &start, opts) {
+        Ok(m) => m,
+        Err(doc) => return Ok(Output::GaveUp(doc)),
     };
     let key = |s: &P::State| p.key(s);
     let graph = Graph {
@@ -428,6 +556,10 @@ pub fn map<P: TextPuzzle>(text: &str, origin: &str, opts: &Options) -> Result<Ou
         ),
         None => None,
     };
+    let picture = match &opts.picture {
+        Some(file) => Some(draw(&p, &m, file, visited.as_deref(), opts)?),
+        None => None,
+    };
     let max = m.max_distance();
     Ok(Output::Map(MapReport {
         states: m.len(),
@@ -443,37 +575,148 @@ pub fn map<P: TextPuzzle>(text: &str, origin: &str, opts: &Options) -> Result<Ou
         files,
         game: P::ID,
         ms: ms_since(t),
+        picture,
     }))
 }
 
-/// `trace`: a player's moves, each rated against the map.
+/// `map --picture`: draws the map, with the recorded path over it.
+fn draw<P: TextPuzzle>(
+    p: &P,
+    m: &StateMap<P::State, P::Move>,
+    file: &std::path::Path,
+    visited: Option<&[P::State]>,
+    opts: &Options,
+) -> Result<PictureReport, GameError> {
+    // Every state reachable from the start (index 0) is in the map.
+    let path: Option<Vec<u32>> = visited.map(|v| {
+        std::iter::once(0)
+            .chain(v.iter().filter_map(|s| m.index_of(s)))
+            .collect()
+    });
+    let request = picture::Request {
+        file,
+        game: P::ID,
+        undirected: p.reversible(),
+        path: path.as_deref(),
+        record: opts.record.as_ref().map(Recorded::origin),
+    };
+    picture::draw(m, &request).map_err(|e| match e {
+        picture::PictureError::Format(_) => GameError::Usage(e.to_string()),
+        _ => GameError::Output(e.to_string()),
+    })
+}
+
+/// Each position's distance to a goal, from the map: the start, then the
+/// position after each move.
+fn distances_by_map<P: TextPuzzle>(
+    m: &StateMap<P::State, P::Move>,
+    states: &Walk<P>,
+) -> Vec<Option<u32>> {
+    let dist = |s: &P::State| m.index_of(s).and_then(|i| m.distance(i));
+    std::iter::once(m.distance(0))
+        .chain(states.iter().map(|(_, s)| dist(s)))
+        .collect()
+}
+
+/// Each position's distance to a goal, each solved on its own: for maps
+/// too large for the budget. `None` when a search gave up.
+fn distances_by_search<P: TextPuzzle>(
+    p: &P,
+    start: &P::State,
+    states: &Walk<P>,
+    opts: &Options,
+) -> Option<Vec<Option<u32>>> {
+    let mut known: HashMap<&P::State, Option<u32>> = HashMap::new();
+    let mut out = Vec::with_capacity(states.len() + 1);
+    let mut progress = Progress::new(opts.progress);
+    for s in std::iter::once(start).chain(states.iter().map(|(_, s)| s)) {
+        let d = match known.get(s) {
+            Some(&d) => d,
+            None => moves_to_goal(p, s, &budget(opts), &mut progress)?,
+        };
+        known.insert(s, d);
+        out.push(d);
+    }
+    Some(out)
+}
+
+/// The fewest moves from `s` to a goal (`Some(None)`: no goal can be
+/// reached), by A* when the rules give a heuristic, else breadth-first;
+/// `None` when the search outgrew the budget. It counts moves, as the map
+/// does, whatever they cost.
+fn moves_to_goal<P: TextPuzzle>(
+    p: &P,
+    s: &P::State,
+    budget: &Budget,
+    progress: &mut Progress,
+) -> Option<Option<u32>> {
+    let next = |s: &P::State, out: &mut Vec<(P::Move, P::State)>| p.successors(s, out);
+    let goal = |s: &P::State| p.is_goal(s);
+    // A heuristic bounds the cost, which is the number of moves only when
+    // every move costs 1.
+    let h = p.heuristic(s).filter(|_| !p.weighted());
+    let (found, _) = match h {
+        Some(_) => {
+            let h = |s: &P::State| p.heuristic(s).unwrap_or(0);
+            astar(s.clone(), next, h, goal, budget, progress)
+        }
+        None => bfs(s.clone(), next, goal, budget, progress),
+    };
+    match found {
+        Found::Path(moves) => Some(Some(moves.len() as u32)),
+        Found::Exhausted => Some(None),
+        Found::OverBudget { .. } => None,
+    }
+}
+
+/// `trace`: a player's moves, each rated against the map. The moves come
+/// from `moves`, or from the recorded session in the options, with the
+/// player's thinking times. When the map outgrows the budget, each position
+/// the player reached is solved on its own instead.
 pub fn trace<P: TextPuzzle>(
     text: &str,
     origin: &str,
     moves: &str,
     opts: &Options,
 ) -> Result<Output, GameError> {
-    let (p, start, m) = match mapped::<P>(text, origin, opts)? {
-        Ok(done) => done,
-        Err(doc) => return Ok(doc),
+    let (p, start) = parse_for_record::<P>(text, origin, opts)?;
+    let record = opts.record.as_ref();
+    let moves = played(&p, moves, record);
+    let moves_origin = record.map_or("--moves".to_string(), Recorded::origin);
+    let states = walk(&p, &start, &moves, &moves_origin)?;
+    let (dist, source) = match map_of(&p, &start, opts) {
+        Ok(m) => (distances_by_map::<P>(&m, &states), Distances::Map),
+        Err(mut doc) => match distances_by_search(&p, &start, &states, opts) {
+            Some(d) => (d, Distances::Search { mapped: doc.states }),
+            None => {
+                doc.reason.push_str(
+                    ", and solving the positions one by one gave up too; raise --max-memory",
+                );
+                return Ok(Output::GaveUp(doc));
+            }
+        },
     };
-    let dist = |s: &P::State| m.index_of(s).and_then(|i| m.distance(i));
-    let mut s = start;
-    let mut steps = Vec::new();
-    for (k, text) in p.split_moves(moves).into_iter().enumerate() {
-        let (mv, next) = p.parse_move(&s, text).map_err(|e| GameError::Parse {
-            origin: "--moves".into(),
-            message: format!("move {} ({text}): {e}", k + 1),
-        })?;
-        let (before, after) = (dist(&s), dist(&next));
-        steps.push(TraceStep {
-            mv: mv.to_string(),
-            before,
-            after,
-            verdict: MoveVerdict::rate(before, after),
-            board: p.key(&next),
-        });
-        s = next;
-    }
-    Ok(Output::Trace(TraceReport::new(P::ID, m.distance(0), steps)))
+    let steps = states
+        .iter()
+        .zip(&moves)
+        .enumerate()
+        .map(|(k, ((mv, next), played))| {
+            let (before, after) = (dist[k], dist[k + 1]);
+            let verdict = MoveVerdict::rate(before, after);
+            TraceStep {
+                mv: mv.to_string(),
+                before,
+                after,
+                verdict,
+                board: p.key(next),
+                rating: verdict.into(),
+                think_ms: played.think_ms,
+                t_ms: played.t_ms,
+            }
+        })
+        .collect();
+    let mut report = TraceReport::new(P::ID, dist[0], steps);
+    report.record = record.map(Recorded::origin);
+    report.distances = source;
+    Ok(Output::Trace(report))
 }

@@ -247,12 +247,13 @@ impl Input {
             if i > 0 && pause(gap(actions[i - 1].kind()), &mut abort) || abort() {
                 return Ok(Replayed::Aborted { sent: i, first });
             }
-            let stopped = self
-                .send_one(a, &mut abort)
-                .map_err(|reason| ReplayError::Send { sent: i, reason })?;
+            // When the input starts: a drag's press, not its release.
             if a.kind() != Kind::Wait {
                 first.get_or_insert_with(Instant::now);
             }
+            let stopped = self
+                .send_one(a, &mut abort)
+                .map_err(|reason| ReplayError::Send { sent: i, reason })?;
             if stopped {
                 return Ok(Replayed::Aborted { sent: i + 1, first });
             }

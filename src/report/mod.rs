@@ -13,6 +13,7 @@ use crate::input::Action;
 use crate::vision::{GridRead, Reading};
 
 pub mod docs;
+pub mod picture;
 pub mod text;
 
 /// The verdict on a position: what, if anything, there is to do.

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::docs::{BatchReport, MapReport, MoveVerdict, TraceReport};
+use super::docs::{BatchReport, Distances, MapReport, PictureMode, Rating, TraceReport};
 use super::{CellIssue, Frame, Report, Verdict};
 
 /// A board's rows, indented, one space between cells.
@@ -119,21 +119,49 @@ pub fn map(m: &MapReport) -> String {
     if let Some(files) = &m.files {
         let _ = writeln!(s, "Wrote {}.", files.join(", "));
     }
+    if let Some(p) = &m.picture {
+        let what = match p.mode {
+            PictureMode::States => format!("every state ({}) and move ({})", p.nodes, p.edges),
+            PictureMode::Layers => format!(
+                "{} distance layers and {} links between them (too many states to draw one by one)",
+                p.nodes, p.edges
+            ),
+        };
+        let path = p
+            .path_moves
+            .map_or(String::new(), |n| format!(", with the player's {n} moves"));
+        let _ = writeln!(s, "Drew {}: {what}{path}.", p.file);
+    }
     s
 }
 
 pub fn trace(t: &TraceReport) -> String {
     let fmt = |d: Option<u32>| d.map_or("-".to_string(), |d| d.to_string());
-    let mut s = format!("Start: {} moves from a solution.\n", fmt(t.start_distance));
-    for (i, m) in t.moves.iter().enumerate() {
+    let mut s = String::new();
+    if let Some(r) = &t.record {
+        let _ = writeln!(s, "Session {r}.");
+    }
+    if let Distances::Search { mapped } = t.distances {
         let _ = writeln!(
             s,
-            "{:>3}. {:<5} {:>3} -> {:<3} {}",
+            "The map outgrew the memory budget after {mapped} positions: each position reached was solved on its own."
+        );
+    }
+    let _ = writeln!(s, "Start: {} moves from a solution.", fmt(t.start_distance));
+    let timed = t.moves.iter().any(|m| m.think_ms.is_some());
+    for (i, m) in t.moves.iter().enumerate() {
+        let think = match m.think_ms {
+            Some(ms) => format!("  thought {:.1} s", ms as f64 / 1e3),
+            None => String::new(),
+        };
+        let _ = writeln!(
+            s,
+            "{:>3}. {:<5} {:>3} -> {:<3} {:<9}{think}",
             i + 1,
             m.mv,
             fmt(m.before),
             fmt(m.after),
-            m.verdict.name()
+            m.rating.name(),
         );
     }
     let _ = writeln!(
@@ -141,13 +169,41 @@ pub fn trace(t: &TraceReport) -> String {
         "{} moves: {} {}, {} {}, {} {}; {}.",
         t.moves.len(),
         t.optimal,
-        MoveVerdict::Optimal.name(),
-        t.wasted,
-        MoveVerdict::Wasted.name(),
-        t.backwards,
-        MoveVerdict::Backwards.name(),
+        Rating::Optimal.name(),
+        t.neutral,
+        Rating::Neutral.name(),
+        t.step_back,
+        Rating::StepBack.name(),
         if t.solved { "solved" } else { "not solved" }
     );
+    s.push_str(&trace_summary(t, timed));
+    s
+}
+
+/// The moves against the optimum, the share of optimal moves and the
+/// thinking times.
+fn trace_summary(t: &TraceReport, timed: bool) -> String {
+    let mut s = String::new();
+    if let (Some(best), Some(share)) = (t.optimum, t.optimal_share) {
+        let excess = t
+            .excess
+            .map_or(String::new(), |e| format!(" ({e} more than needed)"));
+        let _ = writeln!(
+            s,
+            "Made {} moves against an optimum of {best}{excess}; {:.0}% of them optimal.",
+            t.moves_made,
+            share * 100.0
+        );
+    }
+    if timed {
+        let ms = |m: Option<f64>| m.map_or("-".to_string(), |v| format!("{:.1} s", v / 1e3));
+        let _ = writeln!(
+            s,
+            "Median thinking time: {} before optimal moves, {} before the others.",
+            ms(t.median_think_optimal_ms),
+            ms(t.median_think_other_ms)
+        );
+    }
     s
 }
 

@@ -2,7 +2,7 @@
 //! `boardbot` with its own config and save directories, and `xdotool`.
 //! When Xvfb or xdotool is missing the tests say so and skip, except in CI.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -140,11 +140,11 @@ pub fn wait_output(mut child: Child, secs: u64) -> Output {
     child.wait_with_output().expect("output")
 }
 
-/// A practice window run by a test, judged by its session file: killed
-/// when dropped.
+/// A practice window a test started, with its session file; closed when
+/// dropped.
 pub struct PracticeWindow {
     child: Child,
-    pub result: std::path::PathBuf,
+    pub result: PathBuf,
     _dir: tempfile::TempDir,
 }
 
@@ -156,28 +156,28 @@ impl Drop for PracticeWindow {
 }
 
 impl PracticeWindow {
-    /// `boardbot practice ARGS --result FILE`, once the window says where its board is.
+    /// Runs `boardbot ARGS --result FILE` (ARGS from `practice` on) and
+    /// waits until the window says where its board is.
     pub fn open(display: &Display, args: &[&str]) -> PracticeWindow {
         let dir = tempfile::tempdir().expect("temp dir");
         let result = dir.path().join("result.json");
-        let mut all = vec!["practice"];
-        all.extend_from_slice(args);
+        let mut all = args.to_vec();
         all.extend_from_slice(&["--result", result.to_str().expect("utf-8")]);
         let child = boardbot(display, &all)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
             .expect("start practice");
-        let w = PracticeWindow {
+        let p = PracticeWindow {
             child,
             result,
             _dir: dir,
         };
-        w.wait_until(|r| !r["lattice"].is_null(), "the practice window to appear");
-        w
+        p.wait_until(|r| !r["lattice"].is_null(), "the practice window to appear");
+        p
     }
 
-    /// The session file now (`null` while it is missing or half written).
+    /// The session file as it is now (`null` while it is not there).
     pub fn read(&self) -> serde_json::Value {
         std::fs::read_to_string(&self.result)
             .ok()
@@ -185,7 +185,7 @@ impl PracticeWindow {
             .unwrap_or(serde_json::Value::Null)
     }
 
-    /// Waits up to 20 s for the session file to satisfy `what`.
+    /// Waits up to 30 s for the session to satisfy `what`.
     pub fn wait_until(
         &self,
         what: impl Fn(&serde_json::Value) -> bool,
@@ -198,7 +198,7 @@ impl PracticeWindow {
                 return r;
             }
             assert!(
-                t.elapsed() < Duration::from_secs(20),
+                t.elapsed() < Duration::from_secs(30),
                 "timed out waiting for {why}; last result: {r}"
             );
             std::thread::sleep(Duration::from_millis(50));

@@ -42,6 +42,22 @@ pub fn fixtures(sub: &str) -> PathBuf {
         .join(sub)
 }
 
+/// Every `NAME.json` under `tests/fixtures/<sub>` (a recorded screenshot's
+/// expected reading), by name; at least `min` of them.
+pub fn fixture_cases(sub: &str, min: usize) -> Vec<(String, serde_json::Value)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(fixtures(sub)).expect("fixtures") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "json") {
+            let v = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            out.push((path.file_stem().unwrap().to_string_lossy().into_owned(), v));
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    assert!(out.len() >= min, "the fixtures under {sub} are missing");
+    out
+}
+
 /// Runs the boardbot binary.
 pub fn boardbot(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_boardbot"))

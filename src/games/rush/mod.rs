@@ -3,17 +3,192 @@
 //!
 //! - [`board`]: the model, Fogleman's 36-character format, bitboard moves;
 //! - [`solver`]: the puzzle's rules on the shared core, the fast length-only
-//!   search for batch checks, and the puzzle-file format.
+//!   search for batch checks, and the puzzle-file format;
+//! - [`art`] and [`render`]: the project's own Rush Hour art, for the
+//!   practice window, `boardbot render` and the recorded screenshots;
+//! - [`read`] and [`letters`]: the board from a screenshot, canonically
+//!   lettered;
+//! - [`plan`]: a solution as drags, with checkpoints for live play;
+//! - [`boards`] and `practice`: the bundled boards and the practice window.
 //!
-//! Solve, walkthrough, batch, map, trace and export all come from
-//! [`crate::games::tools`].
+//! Solve, walkthrough, batch, map, trace and export of text boards come
+//! from [`crate::games::tools`].
 
+pub mod art;
 pub mod board;
+pub mod boards;
+pub mod letters;
+pub mod plan;
+#[cfg(feature = "live")]
+pub mod practice;
+pub mod read;
+pub mod render;
+pub mod slide;
 pub mod solver;
 
-use super::PuzzleGame;
+use std::time::{Duration, Instant};
+
+use image::RgbImage;
+
+use self::board::Puzzle;
+use self::read::Read;
+use super::{Game, GameError, Opt, Options, PuzzleGame, RenderOptions, Rendered};
+use crate::calibration::{Calibration, Embedded};
+use crate::play::Pacing;
+use crate::report::{BoardReport, CellIssue, Output, Report, Verdict, ms_since};
+use crate::vision::GridRead;
+
+const ID: &str = "rush";
+
+/// The text commands, as for any text puzzle.
+static TEXT: PuzzleGame<Puzzle> = PuzzleGame::new(
+    "Rush Hour: slide cars until the red one leaves; optimal slides, state-space maps, traces; reads screenshots",
+);
+
+static CALIBRATION: Embedded = Embedded {
+    path: "calibration/rush.toml",
+    text: include_str!("../../../calibration/rush.toml"),
+    files: &[],
+};
+
+/// Rush Hour: the text puzzle, plus its art, reader and practice window.
+pub struct Rush;
 
 /// The game, as registered.
-pub static RUSH: PuzzleGame<board::Puzzle> = PuzzleGame::new(
-    "Rush Hour: slide cars until the red one leaves; optimal slides, state-space maps, traces",
-);
+pub static RUSH: Rush = Rush;
+
+/// A report on a screenshot with nothing to act on.
+fn refusal(
+    state: Verdict,
+    grid: Option<GridRead>,
+    reason: String,
+    issues: Vec<CellIssue>,
+) -> Report {
+    let mut r = Report::new(ID, state, reason);
+    if let Some(g) = &grid {
+        r.board = Some(BoardReport::from_grid(g, g.rows()));
+    }
+    r.unreadable = issues;
+    r.actions = Some(Vec::new());
+    r.seen.grid = grid;
+    r
+}
+
+/// Solves a board read for sure and plans its drags.
+fn plan_board(board: &str, grid: GridRead, opts: &Options) -> Result<Report, GameError> {
+    let mut r = TEXT.solve_text(board, "the screenshot", opts)?;
+    let (p, start) = Puzzle::parse(board).map_err(|e| GameError::Parse {
+        origin: "the screenshot".into(),
+        message: e.to_string(),
+    })?;
+    r.board = Some(BoardReport::from_grid(&grid, p.board_rows(start)));
+    let names = r
+        .plan
+        .as_ref()
+        .and_then(|v| v.get("moves"))
+        .and_then(|m| serde_json::from_value::<Vec<String>>(m.clone()).ok())
+        .unwrap_or_default();
+    let slides = plan::replay(&p, start, &names).unwrap_or_default();
+    r.actions = Some(match r.state {
+        Verdict::Playable => slides
+            .iter()
+            .map(|&(m, s)| plan::drag(&p, s, m, &grid.lattice))
+            .collect(),
+        _ => Vec::new(),
+    });
+    r.checkpoints = plan::checkpoints(&p, start, &names);
+    r.seen.grid = Some(grid);
+    Ok(r)
+}
+
+impl Game for Rush {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn summary(&self) -> &'static str {
+        TEXT.summary()
+    }
+
+    fn options(&self) -> &'static [Opt] {
+        TEXT.options()
+    }
+
+    fn calibration(&self) -> Option<&'static Embedded> {
+        Some(&CALIBRATION)
+    }
+
+    fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
+        TEXT.solve_text(text, origin, opts)
+    }
+
+    fn batch(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+        TEXT.batch(text, origin, opts)
+    }
+
+    fn map(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+        TEXT.map(text, origin, opts)
+    }
+
+    fn trace(
+        &self,
+        text: &str,
+        origin: &str,
+        moves: &str,
+        opts: &Options,
+    ) -> Result<Output, GameError> {
+        TEXT.trace(text, origin, moves, opts)
+    }
+
+    fn render(
+        &self,
+        text: &str,
+        origin: &str,
+        opts: &RenderOptions,
+    ) -> Result<Rendered, GameError> {
+        render::render(text, origin, opts)
+    }
+
+    fn pacing(&self) -> Pacing {
+        let ms = Duration::from_millis;
+        Pacing {
+            // The window snaps a released vehicle to its cell in about 60 ms.
+            drag: ms(90),
+            settle_gap: ms(15),
+            settle_max: ms(600),
+            verify: ms(1500),
+            ..Pacing::default()
+        }
+    }
+
+    #[cfg(feature = "live")]
+    fn practice(&self, opts: &super::PracticeOptions) -> Result<String, GameError> {
+        practice::open(opts)
+    }
+
+    fn solve_image(
+        &self,
+        image: &RgbImage,
+        cal: &Calibration,
+        opts: &Options,
+    ) -> Result<Report, GameError> {
+        let t = Instant::now();
+        let read = read::read(image, cal);
+        let vision_ms = ms_since(t);
+        let mut r = match read {
+            Read::NoBoard {
+                grid,
+                reason,
+                issues,
+            } => refusal(Verdict::NoBoard, grid, reason, issues),
+            Read::Uncertain {
+                grid,
+                reason,
+                issues,
+            } => refusal(Verdict::Uncertain, Some(grid), reason, issues),
+            Read::Board { grid, board } => plan_board(&board, grid, opts)?,
+        };
+        r.timing_ms.vision = Some(vision_ms);
+        Ok(r)
+    }
+}

@@ -1,0 +1,83 @@
+//! `cargo bench --bench rush_screen`: medians for reading a Rush Hour
+//! board from a screenshot (goal: under 5 ms), and for the whole
+//! `solve_image` (read, solve, plan the drags), each next to one grayscale
+//! pass over the same image as a baseline, so the ratio holds from one
+//! machine to another.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use boardbot::games::Game;
+use boardbot::games::rush::art::{self, Scene};
+use boardbot::games::rush::board::Puzzle;
+use boardbot::games::rush::{RUSH, read};
+use image::RgbImage;
+
+/// Runs `f` for about `budget` (at least 5 times); the sorted run times.
+fn runs(budget: Duration, mut f: impl FnMut()) -> Vec<Duration> {
+    f();
+    let mut times = Vec::new();
+    let start = Instant::now();
+    while times.len() < 5 || (start.elapsed() < budget && times.len() < 10_000) {
+        let t = Instant::now();
+        f();
+        times.push(t.elapsed());
+    }
+    times.sort();
+    times
+}
+
+fn row(name: &str, t: &[Duration], baseline: Option<Duration>) {
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let m = t[t.len() / 2];
+    let p90 = t[(t.len() * 9 / 10).min(t.len() - 1)];
+    let ratio = baseline.map_or(String::new(), |b| {
+        format!(
+            "  = {:.1}× a grayscale pass",
+            m.as_secs_f64() / b.as_secs_f64()
+        )
+    });
+    println!(
+        "{name:<46} median {:>8.3} ms  p90 {:>8.3} ms  n={:<5}{ratio}",
+        ms(m),
+        ms(p90),
+        t.len()
+    );
+}
+
+fn gray(img: &RgbImage) -> u64 {
+    img.pixels()
+        .map(|p| u64::from(p[0]) * 3 + u64::from(p[1]) * 6 + u64::from(p[2]))
+        .sum()
+}
+
+fn main() {
+    let cal = RUSH.load_calibration(None).expect("built-in calibration");
+    let budget = Duration::from_secs(2);
+    for (board, pitch, margin) in [
+        ("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM", 64.0, 20.0),
+        ("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo", 40.0, 60.0),
+    ] {
+        let (p, s) = Puzzle::parse(board).expect("board");
+        let (img, _) = art::picture(&Scene::of(&p, s), pitch, [margin; 4]);
+        let (w, h) = img.dimensions();
+        let base = runs(budget, || {
+            black_box(gray(black_box(&img)));
+        });
+        let b = base[base.len() / 2];
+        row(&format!("grayscale pass, {w}x{h}"), &base, None);
+        let t = runs(budget, || {
+            black_box(read::read(black_box(&img), &cal));
+        });
+        row(&format!("read 6x6 at pitch {pitch}, {w}x{h}"), &t, Some(b));
+        let opts = Default::default();
+        let t = runs(budget, || {
+            black_box(RUSH.solve_image(black_box(&img), &cal, &opts).ok());
+        });
+        row(
+            &format!("solve_image (read+solve+drags), {w}x{h}"),
+            &t,
+            Some(b),
+        );
+    }
+}
