@@ -5,35 +5,22 @@
 //! (read, solve, keys and checkpoints), and the generic lattice finder
 //! alone as a baseline in the same process.
 
+mod common;
+
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use boardbot::games::bitlock::{BitLock, generate, read};
 use boardbot::games::{Game, Options, RenderOptions};
 use boardbot::vision::find_lattice;
+use common::{median, ms, p90, runs};
 use image::{RgbImage, imageops};
 
-/// Runs `f` for about `budget` (at least 5 times); the sorted times.
-fn runs(budget: Duration, mut f: impl FnMut()) -> Vec<Duration> {
-    f();
-    let mut times = Vec::new();
-    let start = Instant::now();
-    while times.len() < 5 || (start.elapsed() < budget && times.len() < 10_000) {
-        let t = Instant::now();
-        f();
-        times.push(t.elapsed());
-    }
-    times.sort();
-    times
-}
-
 fn row(name: &str, t: &[Duration]) {
-    let ms = |d: Duration| d.as_secs_f64() * 1e3;
-    let p90 = t[(t.len() * 9 / 10).min(t.len() - 1)];
     println!(
         "{name:<52} median {:>8.3} ms  p90 {:>8.3} ms  n={}",
-        ms(t[t.len() / 2]),
-        ms(p90),
+        ms(median(t)),
+        ms(p90(t)),
         t.len()
     );
 }

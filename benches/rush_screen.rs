@@ -4,28 +4,17 @@
 //! pass over the same image as a baseline, so the ratio holds from one
 //! machine to another.
 
+mod common;
+
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use boardbot::games::Game;
 use boardbot::games::rush::art::{self, Scene};
 use boardbot::games::rush::board::Puzzle;
 use boardbot::games::rush::{RUSH, read};
+use common::runs;
 use image::RgbImage;
-
-/// Runs `f` for about `budget` (at least 5 times); the sorted run times.
-fn runs(budget: Duration, mut f: impl FnMut()) -> Vec<Duration> {
-    f();
-    let mut times = Vec::new();
-    let start = Instant::now();
-    while times.len() < 5 || (start.elapsed() < budget && times.len() < 10_000) {
-        let t = Instant::now();
-        f();
-        times.push(t.elapsed());
-    }
-    times.sort();
-    times
-}
 
 fn row(name: &str, t: &[Duration], baseline: Option<Duration>) {
     let ms = |d: Duration| d.as_secs_f64() * 1e3;

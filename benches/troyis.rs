@@ -7,6 +7,8 @@
 //!   full boards, against plain backtracking (Warnsdorff order, no pruning,
 //!   no memo), the approach of the original bots.
 
+mod common;
+
 use std::hint::black_box;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -17,29 +19,7 @@ use boardbot::games::troyis::render::{Style, render};
 use boardbot::games::troyis::solver::{Limits, solve_with_stats};
 use boardbot::games::troyis::{Troyis, levels, read};
 use boardbot::geom::Cell;
-
-/// Runs `f` repeatedly for about `budget` (at least 5 times) and returns
-/// the sorted run times.
-fn runs(budget: Duration, mut f: impl FnMut()) -> Vec<Duration> {
-    f(); // warm up
-    let mut times = Vec::new();
-    let start = Instant::now();
-    while times.len() < 5 || (start.elapsed() < budget && times.len() < 10_000) {
-        let t = Instant::now();
-        f();
-        times.push(t.elapsed());
-    }
-    times.sort();
-    times
-}
-
-fn median(t: &[Duration]) -> Duration {
-    t[t.len() / 2]
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e3
-}
+use common::{median, ms, runs};
 
 fn row(name: &str, t: &[Duration], baseline: Option<(&str, Duration)>) {
     let m = median(t);

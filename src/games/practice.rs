@@ -170,6 +170,16 @@ impl Session {
         self.moves = self.log.len();
     }
 
+    /// One line for the user when the window closes: `GAME: solved in N
+    /// moves, optimal M.`
+    pub fn summary(&self, game: &str) -> String {
+        let optimal = self
+            .optimal
+            .map_or(String::new(), |n| format!(", optimal {n}"));
+        let done = if self.solved { "solved" } else { "not solved" };
+        format!("{game}: {done} in {} moves{optimal}.", self.moves)
+    }
+
     /// Writes the session to the result and record files that were asked for.
     pub fn save(&self, opts: &PracticeOptions) -> Result<(), GameError> {
         for path in [&opts.result, &opts.record].into_iter().flatten() {

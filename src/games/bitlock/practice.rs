@@ -134,12 +134,7 @@ pub fn open(o: &PracticeOptions) -> Result<String, GameError> {
     if let Some(e) = app.error.take() {
         return Err(e);
     }
-    let s = &app.session;
-    let best = s
-        .optimal
-        .map_or(String::new(), |n| format!(", optimal {n}"));
-    let done = if s.solved { "solved" } else { "not solved" };
-    Ok(format!("B.i.t.Lock: {done} in {} moves{best}.", s.moves))
+    Ok(app.session.summary("B.i.t.Lock"))
 }
 
 fn dir_of(key: &str) -> Option<Dir> {

@@ -31,11 +31,10 @@ use std::time::{Duration, Instant};
 use image::RgbImage;
 
 use self::board::Puzzle;
-use self::read::Read;
 use super::{Game, GameError, Opt, Options, PuzzleGame, RenderOptions, Rendered};
 use crate::calibration::{Calibration, Embedded};
 use crate::play::Pacing;
-use crate::report::{BoardReport, CellIssue, Output, Report, Verdict, ms_since};
+use crate::report::{BoardReport, Output, Report, Verdict, ms_since};
 use crate::vision::GridRead;
 
 const ID: &str = "rush";
@@ -56,23 +55,6 @@ pub struct Rush;
 
 /// The game, as registered.
 pub static RUSH: Rush = Rush;
-
-/// A report on a screenshot with nothing to act on.
-fn refusal(
-    state: Verdict,
-    grid: Option<GridRead>,
-    reason: String,
-    issues: Vec<CellIssue>,
-) -> Report {
-    let mut r = Report::new(ID, state, reason);
-    if let Some(g) = &grid {
-        r.board = Some(BoardReport::from_grid(g, g.rows()));
-    }
-    r.unreadable = issues;
-    r.actions = Some(Vec::new());
-    r.seen.grid = grid;
-    r
-}
 
 /// Solves a board read for sure and plans its drags.
 fn plan_board(board: &str, grid: GridRead, opts: &Options) -> Result<Report, GameError> {
@@ -175,19 +157,9 @@ impl Game for Rush {
         let t = Instant::now();
         let read = read::read(image, cal);
         let vision_ms = ms_since(t);
-        let mut r = match read {
-            Read::NoBoard {
-                grid,
-                reason,
-                issues,
-            } => refusal(Verdict::NoBoard, grid, reason, issues),
-            Read::Uncertain {
-                grid,
-                reason,
-                issues,
-            } => refusal(Verdict::Uncertain, Some(grid), reason, issues),
-            Read::Board { grid, board } => plan_board(&board, grid, opts)?,
-        };
+        let mut r = Report::from_reading(ID, read, |grid, board: String| {
+            plan_board(&board, grid, opts)
+        })?;
         r.timing_ms.vision = Some(vision_ms);
         Ok(r)
     }

@@ -273,10 +273,5 @@ pub fn open(opts: &PracticeOptions) -> Result<String, GameError> {
     if let Some(e) = app.error.take() {
         return Err(e);
     }
-    let s = &app.session;
-    let optimal = s
-        .optimal
-        .map_or(String::new(), |n| format!(", optimal {n}"));
-    let done = if s.solved { "solved" } else { "not solved" };
-    Ok(format!("Rush Hour: {done} in {} moves{optimal}.", s.moves))
+    Ok(app.session.summary("Rush Hour"))
 }

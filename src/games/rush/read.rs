@@ -22,25 +22,11 @@ use super::board::{Puzzle, SIZE};
 use crate::calibration::Calibration;
 use crate::geom::{Cell, RectF};
 use crate::vision::color::Rgb;
-use crate::vision::{CellIssue, GridRead, Lattice, Trust, read_grid, trust};
+use crate::vision::{CellIssue, GridRead, Lattice, Reading, Trust, read_grid, trust};
 
-/// What the screenshot shows.
-pub enum Read {
-    /// No Rush Hour board; `grid` holds the lattice if one was found.
-    NoBoard {
-        grid: Option<GridRead>,
-        reason: String,
-        issues: Vec<CellIssue>,
-    },
-    /// A board, but not one to act on.
-    Uncertain {
-        grid: GridRead,
-        reason: String,
-        issues: Vec<CellIssue>,
-    },
-    /// A board read for sure: 36 characters, canonically lettered.
-    Board { grid: GridRead, board: String },
-}
+/// What the screenshot shows: when read for sure, the board's 36
+/// characters, canonically lettered.
+pub type Read = Reading<String>;
 
 /// What a cell holds, by its colour class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,0 +1,34 @@
+//! Timing shared by the benches: repeated runs of a closure, sorted, so a
+//! bench prints medians and 90th percentiles.
+#![allow(dead_code)]
+
+use std::time::{Duration, Instant};
+
+/// Runs `f` once to warm up, then for about `budget` (at least 5 times,
+/// at most 10,000); returns the sorted run times.
+pub fn runs(budget: Duration, mut f: impl FnMut()) -> Vec<Duration> {
+    f();
+    let mut times = Vec::new();
+    let start = Instant::now();
+    while times.len() < 5 || (start.elapsed() < budget && times.len() < 10_000) {
+        let t = Instant::now();
+        f();
+        times.push(t.elapsed());
+    }
+    times.sort();
+    times
+}
+
+/// The median of sorted times.
+pub fn median(t: &[Duration]) -> Duration {
+    t[t.len() / 2]
+}
+
+/// The 90th percentile of sorted times.
+pub fn p90(t: &[Duration]) -> Duration {
+    t[(t.len() * 9 / 10).min(t.len() - 1)]
+}
+
+pub fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
