@@ -247,8 +247,9 @@ impl Input {
             if i > 0 && pause(gap(actions[i - 1].kind()), &mut abort) || abort() {
                 return Ok(Replayed::Aborted { sent: i, first });
             }
-            // When the input starts: a drag's press, not its release.
-            if a.kind() != Kind::Wait {
+            // When the first move's input starts (a drag's press, not its
+            // release); a focus click only prepares the keys.
+            if !matches!(a.kind(), Kind::Wait | Kind::Focus) {
                 first.get_or_insert_with(Instant::now);
             }
             let stopped = self

@@ -63,7 +63,9 @@ pub struct Timings {
     pub capture: f64,
     pub vision: f64,
     pub solve: f64,
-    /// From the trigger (the hotkey's press, or the start with `--once`) to the first input event.
+    /// From the trigger (the hotkey's press, or the start with `--once`) to
+    /// the first move's input: a click, a drag's press or a key (the focus
+    /// click before keys does not count).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub to_first_input: Option<f64>,
     /// From the trigger to the plan being ready (all a dry run does).

@@ -95,7 +95,7 @@ impl<const N: usize> crate::solve::Puzzle for Lock<N> {
 
     /// A* first; when it outgrows the memory budget, IDA* goes on from the
     /// bound A* proved, for up to `budget.max_states` visits.
-    fn solve(&self, _start: &Key<N>, budget: &Budget, progress: &mut Progress) -> Solution<Dir> {
+    fn solve(&self, start: &Key<N>, budget: &Budget, progress: &mut Progress) -> Solution<Dir> {
         let visits = match budget.max_states {
             u64::MAX => DEFAULT_IDA_VISITS,
             n => n,
@@ -104,7 +104,7 @@ impl<const N: usize> crate::solve::Puzzle for Lock<N> {
             max_states: u64::MAX,
             ..*budget
         };
-        let out = solver::solve_n::<N>(&self.solver, &tables, visits, progress);
+        let out = solver::solve_n::<N>(&self.solver, *start, &tables, visits, progress);
         let found = match (&out.moves, out.unsolvable) {
             (Some(m), _) => Found::Path(m.chars().filter_map(Dir::from_char).collect()),
             (None, true) => Found::Exhausted,
@@ -219,5 +219,26 @@ impl Game for BitLock {
         opts: &Options,
     ) -> Result<Output, GameError> {
         by_width!(text, trace(text, origin, moves, opts))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::Puzzle;
+
+    #[test]
+    fn solves_from_the_state_it_is_given_not_the_levels_start() {
+        let text = "#######\n#a   A#\n#######\n";
+        let (lock, start) = Lock::<8>::parse(text, &Options::default()).unwrap();
+        let budget = Budget::default();
+        let mut progress = Progress::new(false);
+        let from_start = lock.solve(&start, &budget, &mut progress);
+        assert_eq!(from_start.cost, Some(4));
+        let mut next = Vec::new();
+        lock.successors(&start, &mut next);
+        let (_, one_right) = next.into_iter().find(|(d, _)| *d == Dir::R).unwrap();
+        let from_there = lock.solve(&one_right, &budget, &mut progress);
+        assert_eq!(from_there.cost, Some(3));
     }
 }

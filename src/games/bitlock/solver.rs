@@ -341,11 +341,11 @@ fn finished(found: Found<Dir>, stats: Stats, fell_back: bool) -> Result<Outcome,
 
 pub fn solve_n<const N: usize>(
     s: &Solver,
+    start: Key<N>,
     budget: &Budget,
     max_visits: u64,
     progress: &mut Progress,
 ) -> Outcome {
-    let start: Key<N> = s.rules.start().expect("checked by the caller");
     let (found, stats) = astar(
         start,
         |k, out| s.successors(k, out),
@@ -398,14 +398,21 @@ pub fn solve(
 ) -> Result<Outcome, super::rules::RulesError> {
     let s = Solver::new(rules, win);
     if rules.pieces <= 16 {
-        Ok(solve_n::<16>(&s, budget, max_visits, progress))
-    } else if rules.pieces <= 32 {
-        Ok(solve_n::<32>(&s, budget, max_visits, progress))
+        Ok(solve_n::<16>(
+            &s,
+            rules.start()?,
+            budget,
+            max_visits,
+            progress,
+        ))
     } else {
-        Err(super::rules::RulesError::TooMany {
-            found: rules.pieces,
-            max: 32,
-        })
+        Ok(solve_n::<32>(
+            &s,
+            rules.start()?,
+            budget,
+            max_visits,
+            progress,
+        ))
     }
 }
 
