@@ -146,16 +146,17 @@ fn frames<P: TextPuzzle>(
 /// `solve` for a text puzzle: the optimal plan, or why there is none.
 pub fn solve<P: TextPuzzle>(text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
     let (p, start) = parse::<P>(text, origin, opts)?;
-    solve_parsed(&p, &start, opts)
+    solve_parsed(&p, &start, opts).map(|(report, _)| report)
 }
 
 /// `solve` for a position already parsed (a reader's, say, which text
-/// cannot always hold).
+/// cannot always hold), with the plan's moves as values for the reader to
+/// turn into input (none when there is no plan).
 pub fn solve_parsed<P: TextPuzzle>(
     p: &P,
     start: &P::State,
     opts: &Options,
-) -> Result<Report, GameError> {
+) -> Result<(Report, Vec<P::Move>), GameError> {
     let t = Instant::now();
     let mut progress = Progress::new(opts.progress);
     let sol = p.solve(start, &budget(opts), &mut progress);
@@ -191,7 +192,11 @@ pub fn solve_parsed<P: TextPuzzle>(
         }
     }
     r.details.push(search_line(&sol));
-    Ok(r)
+    let moves = match sol.found {
+        Found::Path(moves) => moves,
+        _ => Vec::new(),
+    };
+    Ok((r, moves))
 }
 
 fn plan_into<P: TextPuzzle>(

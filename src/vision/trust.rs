@@ -151,6 +151,38 @@ pub enum Reading<B> {
     Board { grid: GridRead, board: B },
 }
 
+/// Reads the grid in `img` and decides whether it can be acted on: the
+/// trusted grid, or the refusal a game's reader returns as it is. `game`
+/// names the game in the reason ("no Troyis board: …").
+pub fn read_trusted<B>(
+    img: &RgbImage,
+    params: &ReadParams,
+    game: &str,
+) -> Result<GridRead, Reading<B>> {
+    let grid = super::read_grid(img, params);
+    let verdict = trust(img, grid.as_ref(), params);
+    let Some(grid) = grid else {
+        return Err(Reading::NoBoard {
+            grid: None,
+            reason: verdict.to_string(),
+            issues: Vec::new(),
+        });
+    };
+    match verdict {
+        Trust::Trusted => Ok(grid),
+        v if v.is_no_board() => Err(Reading::NoBoard {
+            reason: format!("no {game} board: {v}"),
+            grid: Some(grid),
+            issues: v.into_issues(),
+        }),
+        v => Err(Reading::Uncertain {
+            reason: v.to_string(),
+            grid,
+            issues: v.into_issues(),
+        }),
+    }
+}
+
 /// Decides whether `grid`, read from `img` with `params`, can be acted on.
 pub fn trust(img: &RgbImage, grid: Option<&GridRead>, params: &ReadParams) -> Trust {
     let Some(grid) = grid else {

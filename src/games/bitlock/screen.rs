@@ -120,8 +120,8 @@ pub fn render(text: &str, origin: &str, opts: &RenderOptions) -> Result<Rendered
 
 /// Solves a level the reader saw (targets under pieces included, which the
 /// text format cannot hold) with the engine's solver.
-pub fn solve_level(level: &Level, opts: &Options) -> Result<Report, GameError> {
-    fn go<const N: usize>(rules: &Rules, opts: &Options) -> Result<Report, GameError> {
+pub fn solve_level(level: &Level, opts: &Options) -> Result<(Report, Vec<Dir>), GameError> {
+    fn go<const N: usize>(rules: &Rules, opts: &Options) -> Result<(Report, Vec<Dir>), GameError> {
         let start = rules
             .start::<N>()
             .map_err(|e| GameError::Output(e.to_string()))?;
@@ -148,23 +148,8 @@ pub fn key_of(d: Dir) -> KeyCode {
     }
 }
 
-/// The plan's moves, from the report's plan document.
-fn planned(report: &Report) -> Vec<Dir> {
-    let moves = report
-        .plan
-        .as_ref()
-        .and_then(|p| p.get("moves"))
-        .and_then(|m| m.as_str());
-    moves
-        .unwrap_or("")
-        .chars()
-        .filter_map(Dir::from_char)
-        .collect()
-}
-
 /// One key per move, and the predicted board every few keys and at the end.
-fn keys_into(report: &mut Report, level: &Level) -> Result<(), GameError> {
-    let moves = planned(report);
+fn keys_into(report: &mut Report, level: &Level, moves: &[Dir]) -> Result<(), GameError> {
     let rules = Rules::new(level.clone()).map_err(|e| GameError::Output(e.to_string()))?;
     let mut key: Key<32> = rules
         .start()
@@ -203,9 +188,9 @@ pub fn solve_image(
     let read = read::read(image, cal);
     let vision_ms = ms_since(t);
     let mut r = Report::from_reading(super::ID, read, |grid, seen| {
-        let mut r = solve_level(&seen.level, opts)?;
+        let (mut r, moves) = solve_level(&seen.level, opts)?;
         r.board = Some(BoardReport::from_grid(&grid, seen.rows));
-        keys_into(&mut r, &seen.level)?;
+        keys_into(&mut r, &seen.level, &moves)?;
         r.seen.grid = Some(grid);
         Ok::<_, GameError>(r)
     })?;

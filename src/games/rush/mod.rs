@@ -58,18 +58,13 @@ pub static RUSH: Rush = Rush;
 
 /// Solves a board read for sure and plans its drags.
 fn plan_board(board: &str, grid: GridRead, opts: &Options) -> Result<Report, GameError> {
-    let mut r = TEXT.solve_text(board, "the screenshot", opts)?;
     let (p, start) = Puzzle::parse(board).map_err(|e| GameError::Parse {
         origin: "the screenshot".into(),
         message: e.to_string(),
     })?;
+    let (mut r, moves) = super::tools::solve_parsed(&p, &start, opts)?;
     r.board = Some(BoardReport::from_grid(&grid, p.board_rows(start)));
-    let names = r
-        .plan
-        .as_ref()
-        .and_then(|v| v.get("moves"))
-        .and_then(|m| serde_json::from_value::<Vec<String>>(m.clone()).ok())
-        .unwrap_or_default();
+    let names: Vec<String> = moves.iter().map(ToString::to_string).collect();
     let slides = plan::replay(&p, start, &names).unwrap_or_default();
     r.actions = Some(match r.state {
         Verdict::Playable => slides

@@ -22,7 +22,7 @@ use super::board::{Puzzle, SIZE};
 use crate::calibration::Calibration;
 use crate::geom::{Cell, RectF};
 use crate::vision::color::Rgb;
-use crate::vision::{CellIssue, GridRead, Lattice, Reading, Trust, read_grid, trust};
+use crate::vision::{CellIssue, GridRead, Lattice, Reading, read_trusted};
 
 /// What the screenshot shows: when read for sure, the board's 36
 /// characters, canonically lettered.
@@ -77,27 +77,9 @@ const SEAM_SHADE: f32 = 0.72;
 
 /// Reads the board in `img`.
 pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
-    let grid = read_grid(img, &cal.params);
-    let verdict = trust(img, grid.as_ref(), &cal.params);
-    let Some(grid) = grid else {
-        return Read::NoBoard {
-            grid: None,
-            reason: verdict.to_string(),
-            issues: Vec::new(),
-        };
-    };
-    match verdict {
-        Trust::Trusted => rush_rules(img, grid, cal),
-        v if v.is_no_board() => Read::NoBoard {
-            reason: format!("no Rush Hour board: {v}"),
-            grid: Some(grid),
-            issues: v.into_issues(),
-        },
-        v => Read::Uncertain {
-            reason: v.to_string(),
-            grid,
-            issues: v.into_issues(),
-        },
+    match read_trusted(img, &cal.params, "Rush Hour") {
+        Ok(grid) => rush_rules(img, grid, cal),
+        Err(refusal) => refusal,
     }
 }
 

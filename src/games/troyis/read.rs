@@ -9,7 +9,7 @@ use image::RgbImage;
 use super::board::{Board, Square};
 use crate::calibration::Calibration;
 use crate::geom::Cell;
-use crate::vision::{CellIssue, GridRead, Reading, Trust, read_grid, trust};
+use crate::vision::{CellIssue, GridRead, Reading, read_trusted};
 
 /// What the screenshot shows: a Troyis [`Board`] when read for sure.
 pub type Read = Reading<Board>;
@@ -20,27 +20,9 @@ fn cell_list(cells: &[Cell]) -> String {
 
 /// Reads the board in `img`.
 pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
-    let grid = read_grid(img, &cal.params);
-    let verdict = trust(img, grid.as_ref(), &cal.params);
-    let Some(grid) = grid else {
-        return Read::NoBoard {
-            grid: None,
-            reason: verdict.to_string(),
-            issues: Vec::new(),
-        };
-    };
-    match verdict {
-        Trust::Trusted => troyis_rules(grid, cal),
-        v if v.is_no_board() => Read::NoBoard {
-            reason: format!("no Troyis board: {v}"),
-            grid: Some(grid),
-            issues: v.into_issues(),
-        },
-        v => Read::Uncertain {
-            reason: v.to_string(),
-            grid,
-            issues: v.into_issues(),
-        },
+    match read_trusted(img, &cal.params, "Troyis") {
+        Ok(grid) => troyis_rules(grid, cal),
+        Err(refusal) => refusal,
     }
 }
 
