@@ -80,10 +80,21 @@ fn take_x11_focus(w: &Window) {
         RawWindowHandle::Xcb(h) => h.window.get(),
         _ => return,
     };
-    if let Ok((conn, _)) = x11rb::connect(None) {
+    if let Some(conn) = x11_connection() {
         let _ = conn.set_input_focus(InputFocus::PARENT, xid, x11rb::CURRENT_TIME);
         let _ = conn.flush();
     }
+}
+
+/// One X connection for the focus requests, opened when the window opens:
+/// connecting on the click itself would delay the focus by milliseconds,
+/// and keys sent meanwhile would be lost.
+#[cfg(target_os = "linux")]
+fn x11_connection() -> Option<&'static x11rb::rust_connection::RustConnection> {
+    static CONN: std::sync::OnceLock<Option<x11rb::rust_connection::RustConnection>> =
+        std::sync::OnceLock::new();
+    CONN.get_or_init(|| x11rb::connect(None).ok().map(|(conn, _)| conn))
+        .as_ref()
 }
 
 /// What the app wants after an event.
@@ -188,6 +199,8 @@ impl<A: App> ApplicationHandler for Runner<'_, A> {
         if self.window.is_some() {
             return;
         }
+        #[cfg(target_os = "linux")]
+        x11_connection();
         let mut attrs = WindowAttributes::default()
             .with_title(self.spec.title.clone())
             .with_inner_size(PhysicalSize::new(self.spec.size.0, self.spec.size.1))

@@ -205,7 +205,7 @@ pub fn pacing() -> Pacing {
         // The practice window takes the focus as it handles the click, a
         // few milliseconds; a first key lost anyway is noticed at the
         // first checkpoint and re-planned.
-        focus: Duration::from_millis(20),
+        focus: Duration::from_millis(10),
         // Two captures 8 ms apart may both catch one frame of an
         // animation; the reader refuses a board caught mid-move, and the
         // player then looks again, so a short gap only saves time.
