@@ -179,6 +179,9 @@ fn padded_copies_read_the_same() {
             ([37, 11, 5, 60], art::PAGE),
             ([3, 90, 120, 7], [70, 110, 160]),
             ([20, 20, 20, 20], [255, 255, 255]),
+            // Dark desktops, near the moving destroyer's near-black.
+            ([25, 25, 25, 25], [0x1e, 0x1e, 0x1e]),
+            ([9, 30, 25, 4], [0x12, 0x12, 0x12]),
         ] {
             let r = solve(&padded(&img, pad, colour));
             if want["state"] == "playable" {
@@ -221,6 +224,39 @@ fn a_board_cut_by_the_selection_is_refused() {
                 r.state.name(),
                 r.reason
             );
+        }
+    }
+}
+
+/// Every crop from the left and from the top, a pixel at a time over the
+/// first three columns (rows): cuts just past a grid line leave a smaller
+/// board that looks whole, so each must be refused or read exactly.
+#[test]
+fn no_cut_near_a_grid_line_is_misread() {
+    for (name, want, img) in cases() {
+        if want["state"] != "playable" {
+            continue;
+        }
+        let [x0, x1, y0, _] = grid_of(&want);
+        let pitch = (x1 - x0) / want["cols"].as_f64().unwrap();
+        let (from, to) = (x0.min(y0) as u32 + 1, (x0.max(y0) + 3.0 * pitch) as u32);
+        for k in from..to {
+            let (w, h) = (img.width(), img.height());
+            let crops = [
+                (k < w / 2).then(|| imageops::crop_imm(&img, k, 0, w - k, h).to_image()),
+                (k < h / 2).then(|| imageops::crop_imm(&img, 0, k, w, h - k).to_image()),
+            ];
+            for cut in crops.into_iter().flatten() {
+                let r = solve(&cut);
+                if !r.state.refuses() {
+                    let read = r.board.as_ref().map(|b| b.cells.clone());
+                    assert_eq!(
+                        read,
+                        Some(rows(&want["cells"])),
+                        "{name} cut by {k} px: misread"
+                    );
+                }
+            }
         }
     }
 }

@@ -48,7 +48,7 @@ enum Command {
     #[cfg(feature = "live")]
     #[command(allow_negative_numbers = true)]
     Play(play::Args),
-    /// Open a playable Troyis-style board to try boardbot on.
+    /// Open a game's practice window (boardbot's own art) to try boardbot on or to record a session.
     #[cfg(feature = "live")]
     #[command(allow_negative_numbers = true)]
     Practice(practice::Args),
@@ -60,7 +60,7 @@ enum Command {
     Trace(map::TraceArgs),
     /// List the games boardbot knows.
     Games,
-    /// Draw a board with boardbot's own Troyis-style art (test screenshots).
+    /// Draw a position with boardbot's own art (test screenshots).
     #[command(allow_negative_numbers = true)]
     Render(render::Args),
     /// Learn a new skin of a game from one screenshot whose position you give.

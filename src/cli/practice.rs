@@ -56,11 +56,11 @@ fn position(text: Option<&str>) -> anyhow::Result<Option<(i32, i32)>> {
     text.map(|p| -> anyhow::Result<(i32, i32)> {
         let (x, y) = p
             .split_once(',')
-            .ok_or_else(|| anyhow!("--position must be X,Y"))?;
+            .ok_or_else(|| anyhow!("a comma is missing"))?;
         Ok((x.trim().parse()?, y.trim().parse()?))
     })
     .transpose()
-    .map_err(|e| anyhow!("--position must be two whole numbers X,Y: {e}"))
+    .map_err(|e| anyhow!("--position must be two whole numbers, X,Y ({e})"))
 }
 
 pub fn run(a: Args) -> anyhow::Result<i32> {

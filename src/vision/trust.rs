@@ -195,6 +195,13 @@ pub fn trust(img: &RgbImage, grid: Option<&GridRead>, params: &ReadParams) -> Tr
     if !sides.is_empty() {
         return Trust::CutEdge { sides };
     }
+    trust_cells(grid)
+}
+
+/// The part of [`trust`] after the cut check, for a reader with a cut
+/// check of its own: whether every cell was read for sure, or whether so
+/// few were that this is no board of the game.
+pub fn trust_cells(grid: &GridRead) -> Trust {
     let issues: Vec<CellIssue> = grid
         .unreadable()
         .map(|((r, c), cell)| CellIssue {

@@ -8,7 +8,7 @@
 //! | `*` | moving destroyer |
 //! | `a`–`m` | tiles of types A–M |
 //! | `z`–`n` | reverse tiles of types A–M (`z` is A, `y` is B, …) |
-//! | `A`–`Z` | a target of that type, on floor |
+//! | `A`–`M` | a target of that type, on floor (`N`–`Z` are refused: no tile has those types) |
 //! | anything else | floor |
 //!
 //! Pushers (`=`, `>`, `<`) and `/` are rejected: their rules are not known yet.
@@ -59,7 +59,7 @@ pub enum LevelError {
     Empty,
     #[error("the map is {rows} rows by {cols} columns; the largest supported is 255 by 255")]
     TooLarge { rows: usize, cols: usize },
-    #[error("the map has no targets (A-Z): there is nothing to solve")]
+    #[error("the map has no targets (A-M): there is nothing to solve")]
     NoTargets,
     #[error("the map has no tiles (a-m, or reverse tiles n-z)")]
     NoTiles,
@@ -81,7 +81,14 @@ pub fn letter(kind: u8) -> char {
 
 impl Level {
     pub fn parse(text: &str) -> Result<Level, LevelError> {
-        let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
+        // A one-line map (`--board`) has its rows joined by `/`, as the
+        // other games' boards do; `/` as a piece is not supported anyway.
+        let rows: Box<dyn Iterator<Item = &str>> = if text.trim_end().contains('\n') {
+            Box::new(text.lines())
+        } else {
+            Box::new(text.trim_end().split('/'))
+        };
+        let lines: Vec<&str> = rows.map(|l| l.trim_end_matches('\r')).collect();
         // Trailing blank lines are not part of the map.
         let end = lines
             .iter()
@@ -138,7 +145,8 @@ impl Level {
                 reverse: true,
                 cell,
             }),
-            'A'..='Z' => self.targets.push((cell, ch as u8 - b'A')),
+            'A'..='M' => self.targets.push((cell, ch as u8 - b'A')),
+            'N'..='Z' => return Err(unsupported("targets past M (tile types run from A to M)")),
             '=' | '>' | '<' => return Err(unsupported("pushers")),
             '/' => return Err(unsupported("slashes")),
             _ => {}
@@ -225,7 +233,14 @@ mod tests {
             }
         );
         assert!(matches!(
-            Level::parse("#a/A#").unwrap_err(),
+            Level::parse("#a/A#\n#####").unwrap_err(),
+            LevelError::Unsupported { col: 3, .. }
+        ));
+        // On one line, `/` joins rows, as in `--board`.
+        let one_line = Level::parse("#a/A#").unwrap();
+        assert_eq!((one_line.rows, one_line.cols), (2, 2));
+        assert!(matches!(
+            Level::parse("#aZ#").unwrap_err(),
             LevelError::Unsupported { col: 3, .. }
         ));
         assert_eq!(Level::parse("#a#").unwrap_err(), LevelError::NoTargets);

@@ -255,7 +255,7 @@ impl App for Practice {
                 self.placed(x, y);
                 Control::Continue
             }
-            UiEvent::Key(k) if k == "Escape" || k == "q" => Control::Exit,
+            UiEvent::Key(k) if k == "q" => Control::Exit,
             UiEvent::Key(k) => match dir_of(&k) {
                 Some(d) => {
                     self.arrow(d);

@@ -32,7 +32,8 @@ use crate::geom::RectF;
 use crate::vision::cells::CellSample;
 use crate::vision::color::{Rgb, classify};
 use crate::vision::{
-    CellRead, GridRead, Lattice, ReadParams, Reading, Side, Trust, Unreadable, find_lattice, trust,
+    CellIssue, CellRead, GridRead, Lattice, ReadParams, Reading, Side, Trust, Unreadable,
+    find_lattice, trust, trust_cells,
 };
 
 /// A board read for sure: the level (targets under pieces included) and
@@ -351,20 +352,44 @@ fn level_of(cells: &[Vec<Shown>]) -> Level {
     level
 }
 
-/// The sides past which the board goes on: where the edge patch of the
-/// cell that would lie beyond the outer line shows a B.i.t.Lock colour.
+/// What lies past one side of the board's outer line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Beyond {
+    /// B.i.t.Lock ground: the board goes on past the selection.
+    Board,
+    /// The picture ends at the outer line: nothing says the board stops there.
+    Unseen,
+}
+
+/// Whether the edge patches of the cells that would lie beyond one side
+/// show the board going on. A moving destroyer's near-black is left out:
+/// it is a piece, never ground, and dark desktops look like it.
+fn beyond_side(img: &RgbImage, cells: &[RectF], w: Window, params: &ReadParams) -> Option<Beyond> {
+    let mut seen = false;
+    for &r in cells {
+        if window_pixels(img, r, w).is_empty() {
+            continue;
+        }
+        seen = true;
+        if look(img, r, w, params).is_ok_and(|l| l.letter != '*') {
+            return Some(Beyond::Board);
+        }
+    }
+    (!seen).then_some(Beyond::Unseen)
+}
+
+/// The sides past which the board goes on, or past which the picture
+/// shows nothing: where the edge patch of the cell that would lie beyond
+/// the outer line shows B.i.t.Lock ground, or lies outside the picture.
 /// The generic trust step misses a cut through a column of pieces (they
 /// are not plain cells); this looks where only a cell's ground is.
-fn cut_sides(img: &RgbImage, lattice: &Lattice, params: &ReadParams) -> Vec<Side> {
+fn cut_sides(img: &RgbImage, lattice: &Lattice, params: &ReadParams) -> Vec<(Side, Beyond)> {
     let (rows, cols) = (lattice.rows(), lattice.cols());
     let beyond = |rect: RectF, dx: f64, dy: f64| RectF {
         x0: rect.x0 + dx * rect.width(),
         x1: rect.x1 + dx * rect.width(),
         y0: rect.y0 + dy * rect.height(),
         y1: rect.y1 + dy * rect.height(),
-    };
-    let continues = |cells: &[RectF], window: Window| {
-        cells.iter().any(|&r| look(img, r, window, params).is_ok())
     };
     let left: Vec<RectF> = (0..rows)
         .map(|r| beyond(lattice.cell(r, 0), -1.0, 0.0))
@@ -385,9 +410,54 @@ fn cut_sides(img: &RgbImage, lattice: &Lattice, params: &ReadParams) -> Vec<Side
         (Side::Bottom, bottom, EDGES[0]),
     ]
     .into_iter()
-    .filter(|(_, cells, w)| continues(cells, *w))
-    .map(|(side, ..)| side)
+    .filter_map(|(side, cells, w)| beyond_side(img, &cells, w, params).map(|b| (side, b)))
     .collect()
+}
+
+/// The refusal for a board that may go on past the selection: the reason,
+/// and the outer cells on each such side, so the debug image marks them.
+fn cut_refusal(grid: GridRead, sides: &[(Side, Beyond)]) -> Read {
+    let (rows, cols) = (grid.lattice.rows(), grid.lattice.cols());
+    let goes_on: Vec<Side> = sides
+        .iter()
+        .filter(|s| s.1 == Beyond::Board)
+        .map(|s| s.0)
+        .collect();
+    let unseen: Vec<&str> = sides
+        .iter()
+        .filter(|s| s.1 == Beyond::Unseen)
+        .map(|s| s.0.name())
+        .collect();
+    let reason = if goes_on.is_empty() {
+        format!(
+            "the board touches the selection's {} edge, so boardbot cannot see whether it goes on: select it with a margin around it",
+            unseen.join(" and ")
+        )
+    } else {
+        Trust::CutEdge { sides: goes_on }.to_string()
+    };
+    let mut issues = Vec::new();
+    for &(side, b) in sides {
+        let why = match b {
+            Beyond::Board => format!("the board seems to go on past the {} edge", side.name()),
+            Beyond::Unseen => format!("the picture ends at the board's {} line", side.name()),
+        };
+        let cells: Vec<(usize, usize)> = match side {
+            Side::Left => (0..rows).map(|r| (r, 0)).collect(),
+            Side::Right => (0..rows).map(|r| (r, cols - 1)).collect(),
+            Side::Top => (0..cols).map(|c| (0, c)).collect(),
+            Side::Bottom => (0..cols).map(|c| (rows - 1, c)).collect(),
+        };
+        issues.extend(cells.into_iter().map(|(r, c)| CellIssue {
+            cell: [r, c],
+            why: why.clone(),
+        }));
+    }
+    Read::Uncertain {
+        reason,
+        grid,
+        issues,
+    }
 }
 
 /// Reads the board in `img`.
@@ -411,14 +481,12 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
     let sides = cut_sides(img, &lattice, params);
     let grid = GridRead { lattice, cells };
     if !sides.is_empty() {
-        let reason = Trust::CutEdge { sides }.to_string();
-        return Read::Uncertain {
-            reason,
-            grid,
-            issues: Vec::new(),
-        };
+        return cut_refusal(grid, &sides);
     }
-    match trust(img, Some(&grid), params) {
+    // Its own cut check above replaces the generic one, whose strips
+    // reach far enough past the board to take a dark desktop for a
+    // moving destroyer.
+    match trust_cells(&grid) {
         Trust::Trusted => {}
         v if v.is_no_board() => {
             return Read::NoBoard {

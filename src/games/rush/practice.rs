@@ -74,7 +74,8 @@ impl Window {
         let margin = (pitch * 0.25).round();
         let (w, h, lattice) = art::layout(pitch, [margin; 4]);
         let bar = (pitch * 0.6).round().max(22.0) as u32;
-        let session = Session::new(ID, p.board_string(s), optimal);
+        let mut session = Session::new(ID, p.board_string(s), optimal);
+        session.solved = p.is_goal(s);
         Ok(Window {
             slider: Slider::new(p, s, opts.drop_input),
             session,
@@ -233,7 +234,7 @@ impl App for Window {
                 self.save();
                 Control::Exit
             }
-            UiEvent::Key(k) if k == "Escape" || k == "q" => {
+            UiEvent::Key(k) if k == "q" => {
                 self.save();
                 Control::Exit
             }

@@ -411,7 +411,7 @@ impl App for Practice {
                 self.save();
                 Control::Exit
             }
-            UiEvent::Key(k) if k == "Escape" || k == "q" => {
+            UiEvent::Key(k) if k == "q" => {
                 self.save();
                 Control::Exit
             }
