@@ -26,7 +26,7 @@ pub struct Args {
     /// Seed of the level generator or of the choice of board.
     #[arg(long, allow_hyphen_values = true, value_name = "S")]
     seed: Option<u64>,
-    /// Write {"solved","moves","log":[{"move","t_ms","think_ms"}…],…} here after every move and when the window closes.
+    /// Write {"solved","moves","log":[{"move","t_ms","think_ms"}…],…} here after every move and when the window closes (Troyis: {"solved","moves","revisits","clicks",…}).
     #[arg(long, value_name = "FILE")]
     result: Option<PathBuf>,
     /// Record the session for `boardbot trace --record`: the same document, with the start position.
