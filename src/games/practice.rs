@@ -143,6 +143,28 @@ pub struct ScreenLattice {
     pub cols: usize,
 }
 
+impl ScreenLattice {
+    /// The lattice of a window whose inside is at `origin` on screen and
+    /// whose first cell starts at `first` in the window, to the hundredth
+    /// of a pixel.
+    pub fn placed(
+        origin: (i32, i32),
+        first: (f64, f64),
+        pitch: f64,
+        rows: usize,
+        cols: usize,
+    ) -> Self {
+        let hundredths = |v: f64| (v * 100.0).round() / 100.0;
+        ScreenLattice {
+            x: hundredths(f64::from(origin.0) + first.0),
+            y: hundredths(f64::from(origin.1) + first.1),
+            pitch,
+            rows,
+            cols,
+        }
+    }
+}
+
 impl Session {
     pub fn new(game: &str, start: String, optimal: Option<u64>) -> Session {
         Session {

@@ -81,7 +81,7 @@ pub struct BoardReport {
     pub bounds: Option<Bounds>,
     /// Per-cell confidence, 0–1 (screenshots only).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub confidence: Option<Vec<Vec<f32>>>,
+    pub confidence: Option<Vec<Vec<f64>>>,
 }
 
 impl BoardReport {
@@ -97,7 +97,7 @@ impl BoardReport {
 
     pub fn from_grid(grid: &GridRead, cells: Vec<String>) -> BoardReport {
         let b = grid.lattice.bounds();
-        let round2 = |v: f32| (v * 100.0).round() / 100.0;
+        let round2 = |v: f32| (f64::from(v) * 100.0).round() / 100.0;
         BoardReport {
             rows: grid.lattice.rows(),
             cols: grid.lattice.cols(),

@@ -39,7 +39,7 @@ fn board_header(r: &Report) -> Option<String> {
     let how = match (r.state, &b.confidence) {
         (Verdict::NoBoard | Verdict::Uncertain, _) => " as read, ? where unsure".to_string(),
         (_, Some(conf)) => {
-            let min = conf.iter().flatten().fold(1.0f32, |a, &b| a.min(b));
+            let min = conf.iter().flatten().fold(1.0f64, |a, &b| a.min(b));
             format!(" read from the image (lowest cell confidence {min:.2})")
         }
         (_, None) => String::new(),

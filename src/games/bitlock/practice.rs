@@ -212,13 +212,13 @@ impl Practice {
     }
 
     fn placed(&mut self, x: i32, y: i32) {
-        self.session.lattice = Some(ScreenLattice {
-            x: f64::from(x) + self.lattice.xs[0],
-            y: f64::from(y) + self.lattice.ys[0],
-            pitch: self.pitch,
-            rows: self.rules.level.rows,
-            cols: self.rules.level.cols,
-        });
+        self.session.lattice = Some(ScreenLattice::placed(
+            (x, y),
+            (self.lattice.xs[0], self.lattice.ys[0]),
+            self.pitch,
+            self.rules.level.rows,
+            self.rules.level.cols,
+        ));
         self.save();
     }
 }

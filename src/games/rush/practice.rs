@@ -191,13 +191,13 @@ impl App for Window {
     fn event(&mut self, event: UiEvent) -> Control {
         match event {
             UiEvent::Placed { x, y } => {
-                self.session.lattice = Some(ScreenLattice {
-                    x: f64::from(x) + self.lattice.xs[0],
-                    y: f64::from(y) + self.lattice.ys[0],
-                    pitch: self.pitch,
-                    rows: 6,
-                    cols: 6,
-                });
+                self.session.lattice = Some(ScreenLattice::placed(
+                    (x, y),
+                    (self.lattice.xs[0], self.lattice.ys[0]),
+                    self.pitch,
+                    6,
+                    6,
+                ));
                 self.save();
                 Control::Continue
             }
