@@ -75,6 +75,14 @@ fn play_once_solves_a_generated_level_in_the_optimal_number_of_moves() {
         let r = practice.wait_until(|r| r["solved"] == true, "the level to be solved");
         assert_eq!(r["moves"], r["optimal"], "optimal moves: {r}");
         assert_eq!(r["illegal"], 0, "{r}");
+        // The session is a record `trace` reads: every key was optimal.
+        let record = practice.result.to_str().unwrap();
+        let t = common::stdout_json(&common::boardbot(&["trace", "--json", "--record", record]));
+        assert_eq!(
+            (t["solved"].as_bool(), t["optimal_share"].as_f64()),
+            (Some(true), Some(1.0)),
+            "{t}"
+        );
         assert!(
             String::from_utf8_lossy(&out.stdout).contains("now reads as solved"),
             "{}",

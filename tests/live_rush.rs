@@ -79,7 +79,7 @@ fn plays_a_practice_board_in_the_optimal_number_of_moves() {
             "not the optimal number of moves: {r}"
         );
         assert_eq!(r["illegal"], 0, "every drag was a move: {r}");
-        trace_says_every_move_was_optimal(&r);
+        trace_says_every_move_was_optimal(&r, &practice.result);
         assert!(
             String::from_utf8_lossy(&out.stdout).contains("now reads as solved"),
             "{}",
@@ -180,32 +180,59 @@ fn a_dry_run_plans_drags_inside_the_selection_and_sends_none() {
     assert_eq!(practice.read()["moves"], 0, "a dry run moved a vehicle");
 }
 
-/// `boardbot trace` reads the session's moves against its start: every one
-/// optimal, the board solved.
-fn trace_says_every_move_was_optimal(session: &Value) {
+/// `boardbot trace` reads the session's moves against its start: with
+/// `--moves` as a player would type them, and with `--record` from the
+/// window's own session file. Every move optimal, the board solved, a
+/// thinking time for each.
+fn trace_says_every_move_was_optimal(session: &Value, file: &std::path::Path) {
     let moves: Vec<&str> = session["log"]
         .as_array()
         .unwrap()
         .iter()
         .map(|m| m["move"].as_str().unwrap())
         .collect();
-    let out = common::boardbot(&[
+    let start = session["start"].as_str().unwrap();
+    let typed = common::boardbot(&[
         "trace",
         "--game",
         "rush",
         "--json",
         "--board",
-        session["start"].as_str().unwrap(),
+        start,
         "--moves",
         &moves.join(","),
     ]);
-    let v = common::stdout_json(&out);
-    assert_eq!(v["solved"], true, "{v}");
-    assert_eq!(
-        (v["wasted"].as_u64(), v["backwards"].as_u64()),
-        (Some(0), Some(0)),
-        "{v}"
-    );
+    let recorded = common::boardbot(&[
+        "trace",
+        "--game",
+        "rush",
+        "--json",
+        "--record",
+        file.to_str().unwrap(),
+    ]);
+    for out in [typed, recorded] {
+        let v = common::stdout_json(&out);
+        assert_eq!(v["solved"], true, "{v}");
+        assert_eq!(
+            (v["wasted"].as_u64(), v["backwards"].as_u64()),
+            (Some(0), Some(0)),
+            "{v}"
+        );
+        assert_eq!(
+            v["moves"].as_array().map(Vec::len),
+            Some(moves.len()),
+            "{v}"
+        );
+    }
+    let v = common::stdout_json(&common::boardbot(&[
+        "trace",
+        "--json",
+        "--record",
+        file.to_str().unwrap(),
+    ]));
+    assert_eq!(v["optimal_share"], 1.0, "{v}");
+    assert!(v["median_think_optimal_ms"].is_number(), "{v}");
+    assert!(v["moves"][0]["think_ms"].is_number(), "{v}");
 }
 
 #[test]
