@@ -25,6 +25,7 @@ pub mod options;
 pub mod practice;
 pub mod render;
 pub mod rush;
+pub mod skiddy;
 pub mod tools;
 pub mod troyis;
 
@@ -214,7 +215,12 @@ impl<P: TextPuzzle> Game for PuzzleGame<P> {
 }
 
 /// Every game boardbot knows, one line each.
-pub static REGISTRY: &[&dyn Game] = &[&troyis::Troyis, &bitlock::BitLock, &rush::RUSH];
+pub static REGISTRY: &[&dyn Game] = &[
+    &troyis::Troyis,
+    &bitlock::BitLock,
+    &rush::RUSH,
+    &skiddy::SKIDDY,
+];
 
 /// Looks a game up by its id in `games`.
 pub fn find_in(games: &[&'static dyn Game], id: &str) -> Option<&'static dyn Game> {

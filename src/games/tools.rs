@@ -54,6 +54,14 @@ pub trait TextPuzzle: Puzzle {
     }
 }
 
+/// Moves that are single letters, written together (`LURD`) or apart.
+pub fn single_letters(text: &str) -> Vec<&str> {
+    text.char_indices()
+        .filter(|(_, c)| !c.is_whitespace() && *c != ',')
+        .map(|(i, c)| &text[i..i + c.len_utf8()])
+        .collect()
+}
+
 fn parse<P: TextPuzzle>(
     text: &str,
     origin: &str,

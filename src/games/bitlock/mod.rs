@@ -86,11 +86,7 @@ impl<const N: usize> crate::solve::Puzzle for Lock<N> {
     }
 
     fn split_moves<'t>(&self, text: &'t str) -> Vec<&'t str> {
-        // Moves are single letters, written together (`LURD`) or apart.
-        text.char_indices()
-            .filter(|(_, c)| !c.is_whitespace() && *c != ',')
-            .map(|(i, c)| &text[i..i + c.len_utf8()])
-            .collect()
+        tools::single_letters(text)
     }
 
     /// A* first; when it outgrows the memory budget, IDA* goes on from the

@@ -1,0 +1,93 @@
+//! Skiddy: on each swipe every skiddy, ice cube and sticky group slides
+//! until blocked, and skiddies leave through goals of their colour.
+//!
+//! - [`level`]: the text format;
+//! - [`rules`]: the static board, the packed state key, moves;
+//! - [`slide`]: one move, step by step.
+//!
+//! The rules are those of issue 9 ("Rules"). Where that text leaves a case
+//! open, boardbot decides as follows (each is tested):
+//! - **Order.** Bodies (groups, lone skiddies, ice) advance one cell per
+//!   step; in each step the largest set of sliding bodies that can advance
+//!   together does, so a row moves and stops together, and interlocking
+//!   groups do not deadlock each other.
+//! - **Groups and crates.** A group pushes crates like a lone skiddy: when
+//!   members run into crates, every one of those crates must be able to
+//!   move, then the group advances one cell and stops; otherwise it stops
+//!   in front. A crate never moves into a pit that holds a piece, onto a
+//!   goal or onto another crate; it may be pushed into an empty pit, and
+//!   out of a pit later.
+//! - **Groups and pits.** A member entering a pit stops its whole group.
+//! - **Leaving mid-move.** When a member leaves, the rest of its group
+//!   splits into its connected parts, which keep sliding in the same move;
+//!   same-colour parts adjacent when the move ends join again.
+//! - **Groups are positions.** Joined skiddies are exactly the connected
+//!   sets of adjacent same-colour skiddies, so the state stores positions
+//!   only (see [`rules`]).
+//! - **Pieces of one kind are interchangeable** in the state key.
+//! - **A level needs a skiddy**; a goal in a ring corner is allowed.
+//!
+//! Solve, walkthrough, map and trace come from [`crate::games::tools`].
+//! Each [`Move`] says how many skiddies of each colour left on it, for the
+//! combo rule.
+
+pub mod level;
+pub mod rules;
+pub mod slide;
+
+use self::level::Level;
+pub use self::rules::{Dir, Key, Move, Rules};
+use super::{Opt, Options, PuzzleGame, TextPuzzle};
+
+/// A level on the puzzle core.
+pub struct Skiddy {
+    pub rules: Rules,
+}
+
+impl Skiddy {
+    /// Parses a level; the message names line and column.
+    pub fn new(text: &str) -> Result<Skiddy, String> {
+        let level = Level::parse(text).map_err(|e| e.to_string())?;
+        Ok(Skiddy {
+            rules: Rules::new(&level),
+        })
+    }
+}
+
+/// The game, as registered.
+pub static SKIDDY: PuzzleGame<Skiddy> = PuzzleGame::new(
+    "Skiddy: swipe to slide every skiddy home through its goal; optimal swipes, state-space maps, traces",
+);
+
+impl crate::solve::Puzzle for Skiddy {
+    type State = Key;
+    type Move = Move;
+
+    fn successors(&self, s: &Key, out: &mut Vec<(Move, Key)>) {
+        out.extend(Dir::ALL.into_iter().filter_map(|d| self.rules.play(s, d)));
+    }
+
+    fn is_goal(&self, s: &Key) -> bool {
+        self.rules.is_won(s)
+    }
+
+    fn rows(&self, s: &Key) -> Vec<String> {
+        self.rules.render_rows(s)
+    }
+
+    fn split_moves<'t>(&self, text: &'t str) -> Vec<&'t str> {
+        super::tools::single_letters(text)
+    }
+}
+
+impl TextPuzzle for Skiddy {
+    const ID: &'static str = "skiddy";
+    const OPTIONS: &'static [Opt] = &[Opt::MaxMemory, Opt::MaxNodes, Opt::Walkthrough];
+    const JOINED_MOVES: bool = true;
+
+    fn parse(text: &str, _opts: &Options) -> Result<(Self, Key), String> {
+        let game = Skiddy::new(text)?;
+        let start = game.rules.start;
+        Ok((game, start))
+    }
+}

@@ -1,0 +1,469 @@
+//! One move: every skiddy, ice cube and group slides until blocked.
+//!
+//! The move runs in steps of one cell. A *body* is a sticky group (or a
+//! lone skiddy, or an ice cube). At each step the bodies still sliding
+//! that can all advance together are found as a fixpoint: assume every
+//! sliding body advances, then stop any body with a member whose next cell
+//! is a block, a goal it may not enter, or a piece that does not advance,
+//! until nothing changes. This is the issue's "front first" resolution:
+//! a row of pieces moves and stops together, and it also settles bodies
+//! whose shapes interlock. A body that stops stays stopped for the rest
+//! of the move.
+//!
+//! Within a step:
+//! - a skiddy body whose next cell holds a crate pushes it one cell if
+//!   the cell beyond is floor or a pit and is free (or being vacated in
+//!   this step); the body then stops, in the crate's old cell. Crates
+//!   never push crates, goals block crates, and ice never pushes;
+//! - a member entering a pit stops its whole body there;
+//! - a skiddy entering its colour's goal leaves; the rest of its group
+//!   splits into its connected parts, which go on sliding in this same
+//!   move as separate bodies (they are still sliding and were not blocked).
+
+use super::level::{Ground, Piece};
+use super::rules::{Dir, GONE, Key, MAX_PIECES, Move, Rules};
+
+/// A set of key slots.
+type Slots = u32;
+
+struct Body {
+    members: Slots,
+    sliding: bool,
+}
+
+/// A layout in the middle of a move.
+struct Board<'r> {
+    rules: &'r Rules,
+    dir: Dir,
+    cells: [u8; MAX_PIECES],
+    /// Slot + 1 of the piece on each cell, 0 when free.
+    occupant: [u8; 256],
+    bodies: Vec<Body>,
+    left: [u8; 4],
+}
+
+fn slots_of(set: Slots) -> impl Iterator<Item = usize> {
+    (0..MAX_PIECES).filter(move |&i| set & (1 << i) != 0)
+}
+
+impl Rules {
+    /// Plays `dir` from `key`; `None` when the move changes nothing.
+    pub fn play(&self, key: &Key, dir: Dir) -> Option<(Move, Key)> {
+        let mut board = Board::new(self, key, dir);
+        while board.step() {}
+        let next = self.canonical(board.cells);
+        (next != *key).then_some((
+            Move {
+                dir,
+                left: board.left,
+            },
+            next,
+        ))
+    }
+
+    fn next_cell(&self, cell: usize, dir: Dir) -> usize {
+        // Pieces stand inside the ring, so one step never leaves the board.
+        match dir {
+            Dir::U => cell - self.width,
+            Dir::D => cell + self.width,
+            Dir::L => cell - 1,
+            Dir::R => cell + 1,
+        }
+    }
+
+    fn adjacent(&self, a: u8, b: u8) -> bool {
+        let (a, b) = (usize::from(a), usize::from(b));
+        let (ra, ca) = (a / self.width, a % self.width);
+        let (rb, cb) = (b / self.width, b % self.width);
+        ra.abs_diff(rb) + ca.abs_diff(cb) == 1
+    }
+}
+
+impl<'r> Board<'r> {
+    fn new(rules: &'r Rules, key: &Key, dir: Dir) -> Board<'r> {
+        let mut board = Board {
+            rules,
+            dir,
+            cells: key.0,
+            occupant: [0; 256],
+            bodies: Vec::new(),
+            left: [0; 4],
+        };
+        let mut skiddies: Slots = 0;
+        for (slot, piece) in rules.slots.iter().enumerate() {
+            let cell = key.0[slot];
+            if cell == GONE {
+                continue;
+            }
+            board.occupant[usize::from(cell)] = slot as u8 + 1;
+            match piece {
+                Piece::Skiddy(_) => skiddies |= 1 << slot,
+                Piece::Ice => board.add_body(1 << slot, true),
+                Piece::Crate => {}
+            }
+        }
+        board.split(skiddies, true);
+        board
+    }
+
+    fn add_body(&mut self, members: Slots, sliding: bool) {
+        self.bodies.push(Body { members, sliding });
+    }
+
+    /// Adds the bodies of `set`: its sticky groups, or one body per piece.
+    fn split(&mut self, mut set: Slots, sliding: bool) {
+        while set != 0 {
+            let seed = set & set.wrapping_neg();
+            let mut group = seed;
+            if self.rules.sticky {
+                while let Some(s) = slots_of(set & !group).find(|&s| self.joins(group, s)) {
+                    group |= 1 << s;
+                }
+            }
+            set &= !group;
+            self.add_body(group, sliding);
+        }
+    }
+
+    /// True when slot `s` is a same-colour neighbour of a member of `group`.
+    fn joins(&self, group: Slots, s: usize) -> bool {
+        let kind = self.rules.slots[s];
+        slots_of(group).any(|m| {
+            self.rules.slots[m] == kind && self.rules.adjacent(self.cells[m], self.cells[s])
+        })
+    }
+
+    /// The body holding `slot`, if a body does.
+    fn body_of(&self, slot: usize) -> Option<usize> {
+        self.bodies
+            .iter()
+            .position(|b| b.members & (1 << slot) != 0)
+    }
+
+    /// The piece on `cell` advances in this step (or the cell is free).
+    fn vacated(&self, cell: usize, advancing: &[bool]) -> bool {
+        match self.occupant[cell] {
+            0 => true,
+            o => self
+                .body_of(usize::from(o - 1))
+                .is_some_and(|b| advancing[b]),
+        }
+    }
+
+    /// The crates body `b` pushes if it advances, or `None` when a member
+    /// is blocked.
+    fn advance(&self, b: usize, advancing: &[bool]) -> Option<Slots> {
+        let mut pushed = 0;
+        for m in slots_of(self.bodies[b].members) {
+            let piece = self.rules.slots[m];
+            let to = self.rules.next_cell(usize::from(self.cells[m]), self.dir);
+            match self.rules.ground[to] {
+                Ground::Block => return None,
+                Ground::Goal(c) if piece != Piece::Skiddy(c) => return None,
+                _ => {}
+            }
+            if self.vacated(to, advancing) {
+                continue;
+            }
+            let crate_slot = usize::from(self.occupant[to] - 1);
+            if !matches!(piece, Piece::Skiddy(_)) || self.rules.slots[crate_slot] != Piece::Crate {
+                return None;
+            }
+            let beyond = self.rules.next_cell(to, self.dir);
+            let open = matches!(self.rules.ground[beyond], Ground::Floor | Ground::Pit);
+            if !open || !self.vacated(beyond, advancing) {
+                return None;
+            }
+            pushed |= 1 << crate_slot;
+        }
+        Some(pushed)
+    }
+
+    /// Which sliding bodies advance in this step: the largest set that can
+    /// all advance together.
+    fn advancing(&self) -> Vec<bool> {
+        let mut advancing: Vec<bool> = self.bodies.iter().map(|b| b.sliding).collect();
+        loop {
+            let blocked: Vec<usize> = (0..self.bodies.len())
+                .filter(|&b| advancing[b] && self.advance(b, &advancing).is_none())
+                .collect();
+            if blocked.is_empty() {
+                return advancing;
+            }
+            for b in blocked {
+                advancing[b] = false;
+            }
+        }
+    }
+
+    /// Plays one step; false when nothing slides any more.
+    fn step(&mut self) -> bool {
+        let advancing = self.advancing();
+        let mut moving: Slots = 0;
+        let mut stops = vec![false; self.bodies.len()];
+        for b in 0..self.bodies.len() {
+            if !advancing[b] {
+                self.bodies[b].sliding = false;
+                continue;
+            }
+            let pushed = self.advance(b, &advancing).unwrap_or(0);
+            moving |= self.bodies[b].members | pushed;
+            stops[b] = pushed != 0;
+        }
+        if moving == 0 {
+            return false;
+        }
+        let gone = self.shift(moving);
+        for (b, body) in self.bodies.iter_mut().enumerate() {
+            let in_pit = slots_of(body.members & !gone)
+                .any(|m| self.rules.ground[usize::from(self.cells[m])] == Ground::Pit);
+            if stops[b] || in_pit {
+                body.sliding = false;
+            }
+        }
+        if gone != 0 {
+            self.regroup(gone);
+        }
+        true
+    }
+
+    /// Moves the pieces of `moving` one cell; returns the skiddies that
+    /// left through their goal.
+    fn shift(&mut self, moving: Slots) -> Slots {
+        for m in slots_of(moving) {
+            self.occupant[usize::from(self.cells[m])] = 0;
+        }
+        let mut gone = 0;
+        for m in slots_of(moving) {
+            let to = self.rules.next_cell(usize::from(self.cells[m]), self.dir);
+            if let (Ground::Goal(c), Piece::Skiddy(_)) =
+                (self.rules.ground[to], self.rules.slots[m])
+            {
+                self.cells[m] = GONE;
+                self.left[c.index()] += 1;
+                gone |= 1 << m;
+            } else {
+                // `to` is inside a 16×16 board.
+                self.cells[m] = to as u8;
+                self.occupant[to] = m as u8 + 1;
+            }
+        }
+        gone
+    }
+
+    /// Drops the skiddies in `gone` from their bodies; what is left of each
+    /// body goes on as its connected parts.
+    fn regroup(&mut self, gone: Slots) {
+        let bodies = std::mem::take(&mut self.bodies);
+        for body in bodies {
+            let rest = body.members & !gone;
+            if rest == body.members {
+                self.bodies.push(body);
+            } else {
+                self.split(rest, body.sliding);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::skiddy::level::Level;
+
+    fn rules(text: &str) -> Rules {
+        Rules::new(&Level::parse(text).unwrap())
+    }
+
+    /// The board after `moves` (each must change something), and how many
+    /// skiddies of each colour left on the last move.
+    fn after(text: &str, moves: &str) -> (String, [u8; 4]) {
+        let r = rules(text);
+        let mut key = r.start;
+        let mut left = [0; 4];
+        for c in moves.chars() {
+            let dir = Dir::from_char(c).unwrap();
+            let (m, next) = r
+                .play(&key, dir)
+                .unwrap_or_else(|| panic!("{c} changes nothing"));
+            assert_eq!(m.dir, dir);
+            key = next;
+            left = m.left;
+        }
+        (r.render_rows(&key).join("\n"), left)
+    }
+
+    fn board(rows: &[&str]) -> String {
+        rows.join("\n")
+    }
+
+    #[test]
+    fn slides_until_blocked_and_a_no_op_is_not_a_move() {
+        let t = "######\n#r...#\n######\n";
+        assert_eq!(after(t, "R").0, board(&["######", "#...r#", "######"]));
+        let r = rules(t);
+        assert_eq!(r.play(&r.start, Dir::L), None);
+        assert_eq!(r.play(&r.start, Dir::U), None);
+    }
+
+    #[test]
+    fn a_row_moves_and_stops_together() {
+        let t = "sticky: no\n#######\n#rbi..#\n#.....#\n#######\n";
+        assert_eq!(
+            after(t, "R").0,
+            board(&["#######", "#..rbi#", "#.....#", "#######"])
+        );
+        // The front piece stopped by a piece that cannot move stops the row.
+        let t = "#######\n#.rb.c#\n#######\n";
+        assert_eq!(after(t, "R").0, board(&["#######", "#..rbc#", "#######"]));
+    }
+
+    #[test]
+    fn leaving_and_goals_of_other_colours() {
+        let t = "sticky: no\n#######\n#r.r..R\n#b....R\n#######\n";
+        let (b, left) = after(t, "R");
+        // Both reds leave in one move: the goal stays free for the second.
+        assert_eq!(b, board(&["#######", "#.....R", "#....bR", "#######"]));
+        assert_eq!(left, [2, 0, 0, 0]);
+        assert_eq!(after(t, "RL").1, [0; 4]);
+    }
+
+    #[test]
+    fn a_skiddy_pushes_a_crate_one_cell_and_stops_in_its_place() {
+        let t = "########\n#r.c...#\n########\n";
+        assert_eq!(
+            after(t, "R").0,
+            board(&["########", "#..rc..#", "########"])
+        );
+        // The crate moves one cell per push, never slides.
+        assert_eq!(
+            after(t, "RLR").0,
+            board(&["########", "#...rc.#", "########"])
+        );
+    }
+
+    #[test]
+    fn a_crate_that_cannot_move_stops_the_skiddy_in_front() {
+        // Against a block, a goal (even the skiddy's own), another crate,
+        // and a pit that already holds a piece.
+        for (t, want) in [
+            ("#####\n#r.c#\n#####\n", "#.rc#"),
+            ("#####\n#r.cR\n#####\n", "#.rcR"),
+            ("#######\n#r.cc.#\n#######\n", "#.rcc.#"),
+        ] {
+            assert_eq!(after(t, "R").0.lines().nth(1), Some(want), "{t}");
+        }
+        let t = "######\n#r.co#\n#...i#\n######\n";
+        // Up sends the ice into the pit; the crate then has nowhere to go.
+        assert_eq!(
+            after(t, "UR").0,
+            board(&["######", "#.rci#", "#....#", "######"])
+        );
+    }
+
+    #[test]
+    fn ice_slides_but_never_pushes_nor_leaves() {
+        let t = "#######\n#i.c..#\n#i....R\n#b....#\n#######\n";
+        assert_eq!(
+            after(t, "R").0,
+            board(&["#######", "#.ic..#", "#....iR", "#....b#", "#######"])
+        );
+    }
+
+    #[test]
+    fn a_pit_holds_one_piece_which_leaves_on_a_later_move() {
+        let t = "sticky: no\n########\n#.ri.o.#\n########\n";
+        let r = rules(t);
+        let (_, once) = r.play(&r.start, Dir::R).unwrap();
+        assert_eq!(r.render_rows(&once)[1], "#...ri.#");
+        assert_eq!(r.ground[13], Ground::Pit);
+        assert_eq!(once.0[..2], [12, 13], "red behind, ice in the pit");
+        assert_eq!(
+            after(t, "RR").0,
+            board(&["########", "#....ri#", "########"])
+        );
+        // A pushed crate drops into an empty pit, and is pushed out later.
+        let t = "########\n#r.co..#\n########\n";
+        assert_eq!(
+            after(t, "RLR").0,
+            board(&["########", "#...rc.#", "########"])
+        );
+    }
+
+    #[test]
+    fn a_sticky_group_slides_rigidly_and_forms_when_a_move_ends() {
+        let t = "#######\n#r....#\n#..#..#\n#r....#\n#######\n";
+        // Up joins the two reds; right then moves them as one body, which
+        // stops when the lower one meets the block.
+        assert_eq!(
+            after(t, "UR").0,
+            board(&["#######", "#.r...#", "#.r#..#", "#.....#", "#######"])
+        );
+        let loose = format!("sticky: no\n{t}");
+        assert_eq!(
+            after(&loose, "UR").0,
+            board(&["#######", "#....r#", "#.r#..#", "#.....#", "#######"])
+        );
+        // Colours never stick together.
+        let mixed = "#######\n#r....#\n#b.#..#\n#######\n";
+        assert_eq!(
+            after(mixed, "R").0,
+            board(&["#######", "#....r#", "#.b#..#", "#######"])
+        );
+    }
+
+    #[test]
+    fn members_leaving_split_the_group_into_parts() {
+        // One red group of six: the front three leave together; what is
+        // left falls into {two on the left} and {one on the right}. The
+        // left part is blocked by the ring; the right one goes on, alone,
+        // to the goal its neighbour left through.
+        let t = "##RRR##\n#.rrr.#\n#rr.r.#\n#######\n";
+        let (b, left) = after(t, "U");
+        assert_eq!(b, board(&["##RRR##", "#rr...#", "#.....#", "#######"]));
+        assert_eq!(left, [4, 0, 0, 0]);
+        let (b, left) = after(&format!("sticky: no\n{t}"), "U");
+        assert_eq!(b, board(&["##RRR##", "#r....#", "#.....#", "#######"]));
+        assert_eq!(left, [5, 0, 0, 0]);
+    }
+
+    #[test]
+    fn a_group_pushes_crates_only_when_all_can_move() {
+        let t = "#######\n#rc...#\n#rc...#\n#######\n";
+        assert_eq!(
+            after(t, "R").0,
+            board(&["#######", "#.rc..#", "#.rc..#", "#######"])
+        );
+        let stuck = "#######\n#rc...#\n#rcc..#\n#######\n";
+        let r = rules(stuck);
+        assert_eq!(r.play(&r.start, Dir::R), None);
+    }
+
+    #[test]
+    fn a_pit_stops_the_whole_group() {
+        let t = "#######\n#r.o..#\n#r....#\n#######\n";
+        assert_eq!(
+            after(t, "R").0,
+            board(&["#######", "#..r..#", "#..r..#", "#######"])
+        );
+    }
+
+    #[test]
+    fn interlocking_groups_move_together() {
+        // Red (left column and top) and green wrap around each other in
+        // row 2: each is in front of the other there, yet both slide.
+        let t = "#########\n#.ggg...#\n#rgrg...#\n#rrr....#\n#########\n";
+        let r = rules(t);
+        let (_, k) = r.play(&r.start, Dir::R).unwrap();
+        assert_eq!(
+            r.render_rows(&k),
+            [
+                "#########",
+                "#....ggg#",
+                "#...rgrg#",
+                "#...rrr.#",
+                "#########"
+            ]
+        );
+    }
+}
