@@ -297,10 +297,17 @@ mod tests {
         rows.join("\n")
     }
 
+    /// Asserts the board after `moves`; returns who left on the last one.
+    fn expect(text: &str, moves: &str, rows: &[&str]) -> [u8; 4] {
+        let (b, left) = after(text, moves);
+        assert_eq!(b, board(rows), "{text}after {moves}");
+        left
+    }
+
     #[test]
     fn slides_until_blocked_and_a_no_op_is_not_a_move() {
         let t = "######\n#r...#\n######\n";
-        assert_eq!(after(t, "R").0, board(&["######", "#...r#", "######"]));
+        expect(t, "R", &["######", "#...r#", "######"]);
         let r = rules(t);
         assert_eq!(r.play(&r.start, Dir::L), None);
         assert_eq!(r.play(&r.start, Dir::U), None);
@@ -309,37 +316,30 @@ mod tests {
     #[test]
     fn a_row_moves_and_stops_together() {
         let t = "sticky: no\n#######\n#rbi..#\n#.....#\n#######\n";
-        assert_eq!(
-            after(t, "R").0,
-            board(&["#######", "#..rbi#", "#.....#", "#######"])
-        );
+        expect(t, "R", &["#######", "#..rbi#", "#.....#", "#######"]);
         // The front piece stopped by a piece that cannot move stops the row.
         let t = "#######\n#.rb.c#\n#######\n";
-        assert_eq!(after(t, "R").0, board(&["#######", "#..rbc#", "#######"]));
+        expect(t, "R", &["#######", "#..rbc#", "#######"]);
     }
 
     #[test]
     fn leaving_and_goals_of_other_colours() {
+        // Both reds leave in one move (the goal stays free for the second);
+        // blue stops at the red goal.
         let t = "sticky: no\n#######\n#r.r..R\n#b....R\n#######\n";
-        let (b, left) = after(t, "R");
-        // Both reds leave in one move: the goal stays free for the second.
-        assert_eq!(b, board(&["#######", "#.....R", "#....bR", "#######"]));
-        assert_eq!(left, [2, 0, 0, 0]);
+        assert_eq!(
+            expect(t, "R", &["#######", "#.....R", "#....bR", "#######"]),
+            [2, 0, 0, 0]
+        );
         assert_eq!(after(t, "RL").1, [0; 4]);
     }
 
     #[test]
     fn a_skiddy_pushes_a_crate_one_cell_and_stops_in_its_place() {
         let t = "########\n#r.c...#\n########\n";
-        assert_eq!(
-            after(t, "R").0,
-            board(&["########", "#..rc..#", "########"])
-        );
+        expect(t, "R", &["########", "#..rc..#", "########"]);
         // The crate moves one cell per push, never slides.
-        assert_eq!(
-            after(t, "RLR").0,
-            board(&["########", "#...rc.#", "########"])
-        );
+        expect(t, "RLR", &["########", "#...rc.#", "########"]);
     }
 
     #[test]
@@ -355,18 +355,16 @@ mod tests {
         }
         let t = "######\n#r.co#\n#...i#\n######\n";
         // Up sends the ice into the pit; the crate then has nowhere to go.
-        assert_eq!(
-            after(t, "UR").0,
-            board(&["######", "#.rci#", "#....#", "######"])
-        );
+        expect(t, "UR", &["######", "#.rci#", "#....#", "######"]);
     }
 
     #[test]
     fn ice_slides_but_never_pushes_nor_leaves() {
         let t = "#######\n#i.c..#\n#i....R\n#b....#\n#######\n";
-        assert_eq!(
-            after(t, "R").0,
-            board(&["#######", "#.ic..#", "#....iR", "#....b#", "#######"])
+        expect(
+            t,
+            "R",
+            &["#######", "#.ic..#", "#....iR", "#....b#", "#######"],
         );
     }
 
@@ -378,16 +376,10 @@ mod tests {
         assert_eq!(r.render_rows(&once)[1], "#...ri.#");
         assert_eq!(r.ground[13], Ground::Pit);
         assert_eq!(once.0[..2], [12, 13], "red behind, ice in the pit");
-        assert_eq!(
-            after(t, "RR").0,
-            board(&["########", "#....ri#", "########"])
-        );
+        expect(t, "RR", &["########", "#....ri#", "########"]);
         // A pushed crate drops into an empty pit, and is pushed out later.
         let t = "########\n#r.co..#\n########\n";
-        assert_eq!(
-            after(t, "RLR").0,
-            board(&["########", "#...rc.#", "########"])
-        );
+        expect(t, "RLR", &["########", "#...rc.#", "########"]);
     }
 
     #[test]
@@ -395,21 +387,20 @@ mod tests {
         let t = "#######\n#r....#\n#..#..#\n#r....#\n#######\n";
         // Up joins the two reds; right then moves them as one body, which
         // stops when the lower one meets the block.
-        assert_eq!(
-            after(t, "UR").0,
-            board(&["#######", "#.r...#", "#.r#..#", "#.....#", "#######"])
+        expect(
+            t,
+            "UR",
+            &["#######", "#.r...#", "#.r#..#", "#.....#", "#######"],
         );
         let loose = format!("sticky: no\n{t}");
-        assert_eq!(
-            after(&loose, "UR").0,
-            board(&["#######", "#....r#", "#.r#..#", "#.....#", "#######"])
+        expect(
+            &loose,
+            "UR",
+            &["#######", "#....r#", "#.r#..#", "#.....#", "#######"],
         );
         // Colours never stick together.
         let mixed = "#######\n#r....#\n#b.#..#\n#######\n";
-        assert_eq!(
-            after(mixed, "R").0,
-            board(&["#######", "#....r#", "#.b#..#", "#######"])
-        );
+        expect(mixed, "R", &["#######", "#....r#", "#.b#..#", "#######"]);
     }
 
     #[test]
@@ -419,21 +410,24 @@ mod tests {
         // left part is blocked by the ring; the right one goes on, alone,
         // to the goal its neighbour left through.
         let t = "##RRR##\n#.rrr.#\n#rr.r.#\n#######\n";
-        let (b, left) = after(t, "U");
-        assert_eq!(b, board(&["##RRR##", "#rr...#", "#.....#", "#######"]));
-        assert_eq!(left, [4, 0, 0, 0]);
-        let (b, left) = after(&format!("sticky: no\n{t}"), "U");
-        assert_eq!(b, board(&["##RRR##", "#r....#", "#.....#", "#######"]));
-        assert_eq!(left, [5, 0, 0, 0]);
+        assert_eq!(
+            expect(t, "U", &["##RRR##", "#rr...#", "#.....#", "#######"]),
+            [4, 0, 0, 0]
+        );
+        assert_eq!(
+            expect(
+                &format!("sticky: no\n{t}"),
+                "U",
+                &["##RRR##", "#r....#", "#.....#", "#######"]
+            ),
+            [5, 0, 0, 0]
+        );
     }
 
     #[test]
     fn a_group_pushes_crates_only_when_all_can_move() {
         let t = "#######\n#rc...#\n#rc...#\n#######\n";
-        assert_eq!(
-            after(t, "R").0,
-            board(&["#######", "#.rc..#", "#.rc..#", "#######"])
-        );
+        expect(t, "R", &["#######", "#.rc..#", "#.rc..#", "#######"]);
         let stuck = "#######\n#rc...#\n#rcc..#\n#######\n";
         let r = rules(stuck);
         assert_eq!(r.play(&r.start, Dir::R), None);
@@ -442,10 +436,7 @@ mod tests {
     #[test]
     fn a_pit_stops_the_whole_group() {
         let t = "#######\n#r.o..#\n#r....#\n#######\n";
-        assert_eq!(
-            after(t, "R").0,
-            board(&["#######", "#..r..#", "#..r..#", "#######"])
-        );
+        expect(t, "R", &["#######", "#..r..#", "#..r..#", "#######"]);
     }
 
     #[test]
