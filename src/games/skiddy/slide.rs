@@ -457,4 +457,85 @@ mod tests {
             ]
         );
     }
+
+    /// A random level: a ring with a few goals, then random cells inside.
+    fn random_level(seed: &mut u64) -> String {
+        let mut next = |n: u64| {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            (*seed % n) as usize
+        };
+        let (w, h) = (4 + next(5), 4 + next(4));
+        let mut rows = vec![vec!['#'; w]; h];
+        for _ in 0..4 {
+            let c = ['R', 'B', 'G', 'Y'][next(2)];
+            match next(4) {
+                0 => rows[0][1 + next(w as u64 - 2)] = c,
+                1 => rows[h - 1][1 + next(w as u64 - 2)] = c,
+                2 => rows[1 + next(h as u64 - 2)][0] = c,
+                _ => rows[1 + next(h as u64 - 2)][w - 1] = c,
+            }
+        }
+        let inner = "....rrbbci#o";
+        for row in rows.iter_mut().take(h - 1).skip(1) {
+            for cell in row.iter_mut().take(w - 1).skip(1) {
+                *cell = inner.as_bytes()[next(inner.len() as u64)] as char;
+            }
+        }
+        rows[1][1] = 'r';
+        let sticky = if next(2) == 0 { "sticky: no\n" } else { "" };
+        let body: Vec<String> = rows.iter().map(|r| r.iter().collect()).collect();
+        format!("{sticky}{}\n", body.join("\n"))
+    }
+
+    #[test]
+    fn random_moves_keep_the_pieces_whole() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15;
+        let (mut moves, mut left) = (0, 0);
+        for _ in 0..300 {
+            let text = random_level(&mut seed);
+            let r = rules(&text);
+            let mut key = r.start;
+            for step in 0..12 {
+                let dir = Dir::ALL[(seed as usize + step) % 4];
+                let Some((m, next)) = r.play(&key, dir) else {
+                    continue;
+                };
+                assert_eq!(next, r.canonical(next.0), "{text}");
+                let mut seen = std::collections::HashSet::new();
+                for (slot, (&was, &now)) in key.0.iter().zip(&next.0).enumerate() {
+                    let piece = r.slots.get(slot);
+                    if now == GONE {
+                        assert!(
+                            matches!(piece, Some(Piece::Skiddy(_))) || piece.is_none(),
+                            "{text}"
+                        );
+                        continue;
+                    }
+                    assert_ne!(was, GONE, "{text}");
+                    assert!(seen.insert(now), "two pieces share a cell:\n{text}");
+                    let ground = r.ground[usize::from(now)];
+                    assert!(matches!(ground, Ground::Floor | Ground::Pit), "{text}");
+                }
+                let gone = |k: &Key| {
+                    let mut n = [0u8; 4];
+                    for (p, &c) in r.slots.iter().zip(&k.0) {
+                        if let (Piece::Skiddy(col), GONE) = (p, c) {
+                            n[col.index()] += 1;
+                        }
+                    }
+                    n
+                };
+                let (before, after) = (gone(&key), gone(&next));
+                for c in 0..4 {
+                    assert_eq!(after[c] - before[c], m.left[c], "{text}");
+                }
+                moves += 1;
+                left += m.left.iter().map(|&n| usize::from(n)).sum::<usize>();
+                key = next;
+            }
+        }
+        assert!(moves > 1000 && left > 100, "{moves} moves, {left} left");
+    }
 }
