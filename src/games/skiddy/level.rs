@@ -1,7 +1,8 @@
 //! Skiddy levels as text: one row per line, one character per cell.
 //!
 //! Lines starting with `;` are comments and blank lines are skipped. The
-//! first other line may be `sticky: yes` or `sticky: no` (default `yes`).
+//! first other line may be `sticky: yes` or `sticky: no` (default `yes`;
+//! case and spaces around the colon are forgiven).
 //!
 //! | char | meaning |
 //! |---|---|
@@ -154,15 +155,17 @@ fn cell(c: char) -> Option<(Ground, Option<Piece>)> {
 
 /// Reads `sticky: yes|no`, or `None` when the line is not a sticky line.
 fn sticky_line(line: &str, number: usize) -> Result<Option<bool>, LevelError> {
-    let Some(rest) = line.strip_prefix("sticky:") else {
+    // Case and spaces are forgiven; a value other than yes or no is not.
+    let lower = line.to_ascii_lowercase();
+    let Some(rest) = lower.strip_prefix("sticky") else {
         return Ok(None);
     };
-    match rest.trim() {
-        "yes" => Ok(Some(true)),
-        "no" => Ok(Some(false)),
-        other => Err(LevelError::Sticky {
+    match rest.trim_start().strip_prefix(':').map(str::trim) {
+        Some("yes") => Ok(Some(true)),
+        Some("no") => Ok(Some(false)),
+        _ => Err(LevelError::Sticky {
             line: number,
-            found: other.to_string(),
+            found: line.to_string(),
         }),
     }
 }
