@@ -221,6 +221,60 @@ impl Session {
     }
 }
 
+/// What the shared run loop needs of a practice window that keeps a
+/// [`Session`].
+#[cfg(feature = "live")]
+pub trait SessionWindow: crate::ui::App {
+    /// The game's name for people, as in the title and the summary.
+    const NAME: &'static str;
+    fn session(&self) -> &Session;
+    fn options(&self) -> &PracticeOptions;
+    /// The window's inside size in pixels.
+    fn size(&self) -> (u32, u32);
+    /// The first error met while playing, kept until the window closes.
+    fn error_slot(&mut self) -> &mut Option<GameError>;
+
+    /// Writes the session to the files asked for; a failure is kept (the
+    /// window closes on it) rather than lost.
+    fn save(&mut self) {
+        if let Err(e) = self.session().save(self.options()) {
+            self.error_slot().get_or_insert(e);
+        }
+    }
+}
+
+/// Opens `app`'s window, plays it until it closes, saves the session
+/// before and after, and says how it went.
+#[cfg(feature = "live")]
+pub fn run_window<W: SessionWindow>(app: &mut W) -> Result<String, GameError> {
+    app.save();
+    let spec = crate::ui::WindowSpec {
+        title: format!("boardbot practice: {}", W::NAME),
+        position: app.options().position,
+        size: app.size(),
+        decorations: true,
+        on_top: false,
+    };
+    crate::ui::run(spec, app)?;
+    app.save();
+    if let Some(e) = app.error_slot().take() {
+        return Err(e);
+    }
+    Ok(app.session().summary(W::NAME))
+}
+
+/// Whether an event closes a practice window: its close button or `q`.
+/// Escape does not: it is boardbot's abort key, and stopping a replay must
+/// not end the game it was playing.
+#[cfg(feature = "live")]
+pub fn closes(event: &crate::ui::UiEvent) -> bool {
+    match event {
+        crate::ui::UiEvent::Close => true,
+        crate::ui::UiEvent::Key(k) => k == "q",
+        _ => false,
+    }
+}
+
 /// Writes `value` as JSON through a temporary file, so a reader never sees
 /// half a file.
 pub fn write_json_atomically(path: &Path, value: &impl Serialize) -> Result<(), GameError> {

@@ -15,6 +15,11 @@ impl Drop for Display {
     fn drop(&mut self) {
         let _ = self.server.kill();
         let _ = self.server.wait();
+        // A killed Xvfb leaves its socket and lock behind; enough of them
+        // and no display number is free.
+        let n = self.name.trim_start_matches(':');
+        let _ = std::fs::remove_file(format!("/tmp/.X11-unix/X{n}"));
+        let _ = std::fs::remove_file(format!("/tmp/.X{n}-lock"));
     }
 }
 
@@ -37,7 +42,7 @@ pub fn xvfb(tag: u32) -> Option<Display> {
         println!("skipped: Xvfb is not installed (sudo .ci/deps installs it)");
         return None;
     }
-    for attempt in 0..20 {
+    for attempt in 0..200 {
         let n = 40 + (std::process::id() % 200) * 7 + tag * 3 + attempt;
         let socket = format!("/tmp/.X11-unix/X{n}");
         if Path::new(&socket).exists() || Path::new(&format!("/tmp/.X{n}-lock")).exists() {

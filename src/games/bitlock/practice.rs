@@ -23,8 +23,9 @@ use super::motion::{Path, Pieces};
 use super::rules::{Dir, Key, Rules};
 use super::screen::{ANIMATION, optimal};
 use super::solver::Solver;
+use crate::games::practice::{SessionWindow, closes, run_window};
 use crate::games::{GameError, PracticeOptions, ScreenLattice, Session, Win};
-use crate::ui::{self, App, Control, UiEvent, WindowSpec};
+use crate::ui::{App, Control, UiEvent};
 use crate::vision::Lattice;
 
 const READS: &[&str] = &[
@@ -120,21 +121,27 @@ impl Practice {
 
 /// `boardbot practice --game bitlock`: plays the window until it closes.
 pub fn open(o: &PracticeOptions) -> Result<String, GameError> {
-    let mut app = Practice::new(o)?;
-    app.save();
-    let spec = WindowSpec {
-        title: "boardbot practice: B.i.t.Lock".into(),
-        position: app.opts.position,
-        size: app.size,
-        decorations: true,
-        on_top: false,
-    };
-    ui::run(spec, &mut app)?;
-    app.save();
-    if let Some(e) = app.error.take() {
-        return Err(e);
+    run_window(&mut Practice::new(o)?)
+}
+
+impl SessionWindow for Practice {
+    const NAME: &'static str = "B.i.t.Lock";
+
+    fn session(&self) -> &Session {
+        &self.session
     }
-    Ok(app.session.summary("B.i.t.Lock"))
+
+    fn options(&self) -> &PracticeOptions {
+        &self.opts
+    }
+
+    fn size(&self) -> (u32, u32) {
+        self.size
+    }
+
+    fn error_slot(&mut self) -> &mut Option<GameError> {
+        &mut self.error
+    }
 }
 
 fn dir_of(key: &str) -> Option<Dir> {
@@ -148,12 +155,6 @@ fn dir_of(key: &str) -> Option<Dir> {
 }
 
 impl Practice {
-    fn save(&mut self) {
-        if let Err(e) = self.session.save(&self.opts) {
-            self.error.get_or_insert(e);
-        }
-    }
-
     /// An arrow key: dropped on purpose, queued behind an animation, or played.
     fn arrow(&mut self, d: Dir) {
         self.arrows += 1;
@@ -255,7 +256,7 @@ impl App for Practice {
                 self.placed(x, y);
                 Control::Continue
             }
-            UiEvent::Key(k) if k == "q" => Control::Exit,
+            e if closes(&e) => Control::Exit,
             UiEvent::Key(k) => match dir_of(&k) {
                 Some(d) => {
                     self.arrow(d);
@@ -271,7 +272,6 @@ impl App for Practice {
                     Control::Redraw
                 }
             }
-            UiEvent::Close => Control::Exit,
             _ => Control::Continue,
         }
     }

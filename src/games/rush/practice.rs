@@ -17,8 +17,9 @@ use super::board::{Puzzle, State};
 use super::boards;
 use super::slide::{Released, Slider};
 use super::solver::solution_length;
+use crate::games::practice::{SessionWindow, closes, run_window};
 use crate::games::{GameError, PracticeOptions, ScreenLattice, Session};
-use crate::ui::{self, App, Control, UiEvent, WindowSpec};
+use crate::ui::{App, Control, UiEvent};
 use crate::vision::Lattice;
 use crate::vision::font::{draw_text, text_height, text_width};
 
@@ -88,12 +89,6 @@ impl Window {
             error: None,
             opts,
         })
-    }
-
-    fn save(&mut self) {
-        if let Err(e) = self.session.save(&self.opts) {
-            self.error.get_or_insert(e);
-        }
     }
 
     /// Window pixels to board cells.
@@ -230,11 +225,7 @@ impl App for Window {
                     Control::Redraw
                 }
             }
-            UiEvent::Close => {
-                self.save();
-                Control::Exit
-            }
-            UiEvent::Key(k) if k == "q" => {
+            e if closes(&e) => {
                 self.save();
                 Control::Exit
             }
@@ -260,19 +251,25 @@ pub fn open(opts: &PracticeOptions) -> Result<String, GameError> {
         "--drop-input",
     ];
     opts.only(ID, READS)?;
-    let mut app = Window::new(opts.clone())?;
-    app.save();
-    let spec = WindowSpec {
-        title: "boardbot practice: Rush Hour".into(),
-        position: opts.position,
-        size: app.size,
-        decorations: true,
-        on_top: false,
-    };
-    ui::run(spec, &mut app)?;
-    app.save();
-    if let Some(e) = app.error.take() {
-        return Err(e);
+    run_window(&mut Window::new(opts.clone())?)
+}
+
+impl SessionWindow for Window {
+    const NAME: &'static str = "Rush Hour";
+
+    fn session(&self) -> &Session {
+        &self.session
     }
-    Ok(app.session.summary("Rush Hour"))
+
+    fn options(&self) -> &PracticeOptions {
+        &self.opts
+    }
+
+    fn size(&self) -> (u32, u32) {
+        self.size
+    }
+
+    fn error_slot(&mut self) -> &mut Option<GameError> {
+        &mut self.error
+    }
 }

@@ -407,11 +407,7 @@ impl App for Practice {
                     Control::Redraw
                 }
             }
-            UiEvent::Close => {
-                self.save();
-                Control::Exit
-            }
-            UiEvent::Key(k) if k == "q" => {
+            e if crate::games::practice::closes(&e) => {
                 self.save();
                 Control::Exit
             }
