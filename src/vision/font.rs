@@ -97,6 +97,27 @@ pub fn draw_text(img: &mut RgbImage, x: i64, y: i64, text: &str, scale: u32, col
     }
 }
 
+/// Fills the bottom `height` pixels of `img` with `background` and writes
+/// `text` centred in it, as large as fits in 60 % of the bar's height and
+/// 90 % of its width: the status bar under a practice board.
+pub fn draw_bar(img: &mut RgbImage, height: u32, background: Rgb<u8>, text: &str, color: Rgb<u8>) {
+    let (w, h) = img.dimensions();
+    let top = h.saturating_sub(height);
+    for y in top..h {
+        for x in 0..w {
+            img.put_pixel(x, y, background);
+        }
+    }
+    let scale = ((height * 6 / 10) / text_height(1))
+        .max(1)
+        .min((w * 9 / 10) / text_width(text, 1).max(1))
+        .max(1);
+    let (tw, th) = (text_width(text, scale), text_height(scale));
+    let x = i64::from(w.saturating_sub(tw) / 2);
+    let y = i64::from(top + height.saturating_sub(th) / 2);
+    draw_text(img, x, y, text, scale, color);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,7 +21,7 @@ use crate::games::practice::{SessionWindow, closes, run_window};
 use crate::games::{GameError, PracticeOptions, ScreenLattice, Session};
 use crate::ui::{App, Control, UiEvent};
 use crate::vision::Lattice;
-use crate::vision::font::{draw_text, text_height, text_width};
+use crate::vision::font::draw_bar;
 
 const ID: &str = "rush";
 /// How long a released vehicle takes to snap to its cell.
@@ -150,27 +150,12 @@ impl Window {
     }
 
     fn draw_bar(&self, frame: &mut RgbImage) {
-        let (w, h) = frame.dimensions();
-        let top = h.saturating_sub(self.bar);
-        for y in top..h {
-            for x in 0..w {
-                frame.put_pixel(x, y, Rgb([52, 40, 30]));
-            }
-        }
-        let text = self.status();
-        let scale = ((self.bar * 6 / 10) / text_height(1))
-            .max(1)
-            .min((w * 9 / 10) / text_width(&text, 1).max(1))
-            .max(1);
-        let (tw, th) = (text_width(&text, scale), text_height(scale));
         let colour = if self.session.solved {
             Rgb([255, 220, 90])
         } else {
             Rgb([240, 234, 222])
         };
-        let x = i64::from(w.saturating_sub(tw) / 2);
-        let y = i64::from(top + self.bar.saturating_sub(th) / 2);
-        draw_text(frame, x, y, &text, scale, colour);
+        draw_bar(frame, self.bar, Rgb([52, 40, 30]), &self.status(), colour);
     }
 }
 

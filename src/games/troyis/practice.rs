@@ -20,7 +20,7 @@ use crate::games::GameError;
 use crate::geom::Cell;
 use crate::ui::{self, App, Control, UiError, UiEvent, WindowSpec};
 use crate::vision::Lattice;
-use crate::vision::font::{draw_text, text_height, text_width};
+use crate::vision::font::draw_bar;
 
 /// How to open the practice board.
 #[derive(Clone, Debug)]
@@ -349,32 +349,12 @@ impl App for Practice {
         render::render_into(frame, &self.board, &self.style, &self.lattice);
         // The status bar sits below the board, so the board itself always
         // reads as it is (a finished level reads as solved).
-        let (w, h) = frame.dimensions();
-        let top = h.saturating_sub(self.bar);
-        for y in top..h {
-            for x in 0..w {
-                frame.put_pixel(x, y, Rgb([40, 46, 120]));
-            }
-        }
-        let text = self.status();
-        let scale = ((self.bar * 6 / 10) / text_height(1))
-            .max(1)
-            .min((w * 9 / 10) / text_width(&text, 1).max(1))
-            .max(1);
-        let (tw, th) = (text_width(&text, scale), text_height(scale));
         let colour = if self.out.solved {
             Rgb([255, 230, 90])
         } else {
             Rgb([235, 235, 255])
         };
-        draw_text(
-            frame,
-            i64::from(w.saturating_sub(tw) / 2),
-            i64::from(top + (self.bar.saturating_sub(th)) / 2),
-            &text,
-            scale,
-            colour,
-        );
+        draw_bar(frame, self.bar, Rgb([40, 46, 120]), &self.status(), colour);
     }
 
     fn event(&mut self, event: UiEvent) -> Control {
