@@ -21,8 +21,11 @@ pub struct Args {
     #[arg(long, default_value = "troyis")]
     game: String,
     /// The position as text: rows joined by `/` (Troyis, B.i.t.Lock), 36 characters (Rush Hour).
-    #[arg(long)]
+    #[arg(long, required_unless_present = "level", default_value = "")]
     board: String,
+    /// The position from a level file (B.i.t.Lock, Skiddy), instead of --board.
+    #[arg(long, value_name = "FILE", conflicts_with = "board")]
+    level: Option<PathBuf>,
     /// Where to write the PNG.
     #[arg(long, value_name = "OUT.png")]
     out: PathBuf,
@@ -158,7 +161,14 @@ fn run_game(a: &Args, game: &dyn crate::games::Game) -> anyhow::Result<()> {
         seed: a.seed,
         moving,
     };
-    let out = game.render(&a.board, "--board", &opts)?;
+    let out = match &a.level {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read the level {}", path.display()))?;
+            game.render(&text, &path.display().to_string(), &opts)?
+        }
+        None => game.render(&a.board, "--board", &opts)?,
+    };
     out.image
         .save(&a.out)
         .with_context(|| format!("cannot write {}", a.out.display()))?;

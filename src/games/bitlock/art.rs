@@ -143,7 +143,7 @@ pub fn draw(img: &mut RgbImage, scene: &Scene, lattice: &Lattice) {
 }
 
 /// The pixel box `(x0, y0, x1, y1)` of a rectangle, clipped to the image.
-fn pixel_box(img: &RgbImage, x0: f64, y0: f64, x1: f64, y1: f64) -> (u32, u32, u32, u32) {
+pub fn pixel_box(img: &RgbImage, x0: f64, y0: f64, x1: f64, y1: f64) -> (u32, u32, u32, u32) {
     let clip = |v: f64, max: u32| v.floor().clamp(0.0, f64::from(max)) as u32;
     (
         clip(x0, img.width()),
@@ -155,7 +155,7 @@ fn pixel_box(img: &RgbImage, x0: f64, y0: f64, x1: f64, y1: f64) -> (u32, u32, u
 
 /// Paints every pixel of the cell-sized box centred at `(cx, cy)` whose
 /// offset from the centre, in pitches, `colour_at` gives a colour for.
-fn paint(
+pub fn paint(
     img: &mut RgbImage,
     (cx, cy): (f64, f64),
     pitch: f64,
@@ -175,7 +175,7 @@ fn paint(
 }
 
 /// The centre of cell `(row, col)`, fractional for pieces mid-move.
-fn centre(lattice: &Lattice, pitch: f64, row: f64, col: f64) -> (f64, f64) {
+pub fn centre(lattice: &Lattice, pitch: f64, row: f64, col: f64) -> (f64, f64) {
     (
         lattice.xs[0] + (col + 0.5) * pitch,
         lattice.ys[0] + (row + 0.5) * pitch,
@@ -229,7 +229,7 @@ fn letter_colour(bg: [u8; 3]) -> [u8; 3] {
 }
 
 /// True inside a rounded square of half side `h` and corner radius `r`.
-fn in_rounded(dx: f64, dy: f64, (h, r): (f64, f64)) -> bool {
+pub fn in_rounded(dx: f64, dy: f64, (h, r): (f64, f64)) -> bool {
     let (ax, ay) = (dx.abs(), dy.abs());
     if ax > h || ay > h {
         return false;
@@ -278,7 +278,7 @@ fn draw_sprite(img: &mut RgbImage, s: &Sprite, lattice: &Lattice, pitch: f64) {
 }
 
 /// Thin lines between cells and round the board, over everything.
-fn draw_lines(img: &mut RgbImage, lattice: &Lattice, pitch: f64) {
+pub fn draw_lines(img: &mut RgbImage, lattice: &Lattice, pitch: f64) {
     let half = line_width(pitch) / 2.0;
     let b = lattice.bounds();
     for &x in &lattice.xs {
@@ -291,7 +291,7 @@ fn draw_lines(img: &mut RgbImage, lattice: &Lattice, pitch: f64) {
     }
 }
 
-fn fill(img: &mut RgbImage, (x0, y0, x1, y1): (u32, u32, u32, u32), c: [u8; 3]) {
+pub fn fill(img: &mut RgbImage, (x0, y0, x1, y1): (u32, u32, u32, u32), c: [u8; 3]) {
     for py in y0..y1 {
         for px in x0..x1 {
             // A pixel counts as on the line when its centre is.

@@ -47,7 +47,7 @@ pub struct Seen {
 pub type Read = Reading<Seen>;
 
 /// A patch: `(x0, x1, y0, y1)` offsets from the cell's centre, in pitches.
-type Window = (f64, f64, f64, f64);
+pub type Window = (f64, f64, f64, f64);
 
 /// Inside the target ring's band (0.32–0.46), mid-side.
 const EDGES: [Window; 4] = [
@@ -73,7 +73,7 @@ const CORNERS: [Window; 4] = [
 const SIDES: [&str; 4] = ["top", "bottom", "left", "right"];
 
 /// Share of a patch's pixels that must be near its median colour.
-const MIN_PURITY: f32 = 0.75;
+pub const MIN_PURITY: f32 = 0.75;
 /// How near, per channel.
 const NEAR: u8 = 40;
 
@@ -94,7 +94,7 @@ struct Shown {
 }
 
 /// The pixels of a window, by their centres; at least the nearest one.
-fn window_pixels(img: &RgbImage, rect: RectF, w: Window) -> Vec<[u8; 3]> {
+pub fn window_pixels(img: &RgbImage, rect: RectF, w: Window) -> Vec<[u8; 3]> {
     let (cx, cy) = rect.centre();
     let (px, py) = (rect.width(), rect.height());
     let span = |c: f64, p: f64, lo: f64, hi: f64, max: u32| {
@@ -120,7 +120,7 @@ fn window_pixels(img: &RgbImage, rect: RectF, w: Window) -> Vec<[u8; 3]> {
 }
 
 /// The median colour of some pixels, and the share near it.
-fn median(pixels: &[[u8; 3]]) -> (Rgb, f32) {
+pub fn median(pixels: &[[u8; 3]]) -> (Rgb, f32) {
     let mid = |i: usize| {
         let mut v: Vec<u8> = pixels.iter().map(|p| p[i]).collect();
         v.sort_unstable();
@@ -354,7 +354,7 @@ fn level_of(cells: &[Vec<Shown>]) -> Level {
 
 /// What lies past one side of the board's outer line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Beyond {
+pub enum Beyond {
     /// B.i.t.Lock ground: the board goes on past the selection.
     Board,
     /// The picture ends at the outer line: nothing says the board stops there.
@@ -416,7 +416,7 @@ fn cut_sides(img: &RgbImage, lattice: &Lattice, params: &ReadParams) -> Vec<(Sid
 
 /// The refusal for a board that may go on past the selection: the reason,
 /// and the outer cells on each such side, so the debug image marks them.
-fn cut_refusal(grid: GridRead, sides: &[(Side, Beyond)]) -> Read {
+pub fn cut_refusal<B>(grid: GridRead, sides: &[(Side, Beyond)]) -> Reading<B> {
     let (rows, cols) = (grid.lattice.rows(), grid.lattice.cols());
     let goes_on: Vec<Side> = sides
         .iter()
@@ -453,7 +453,7 @@ fn cut_refusal(grid: GridRead, sides: &[(Side, Beyond)]) -> Read {
             why: why.clone(),
         }));
     }
-    Read::Uncertain {
+    Reading::Uncertain {
         reason,
         grid,
         issues,

@@ -27,17 +27,42 @@
 //! - **Pieces of one kind are interchangeable** in the state key.
 //! - **A level needs a skiddy**; a goal in a ring corner is allowed.
 //!
+//! On the screen:
+//! - [`art`] and [`motion`]: boardbot's own look, and which piece went
+//!   where in a move (for animation);
+//! - [`read`]: the position from a screenshot of that art;
+//! - [`screen`]: render, solve a screenshot, the plan as arrow keys;
+//! - `practice`: the practice window, with small seeded levels.
+//!
 //! Solve, walkthrough, map and trace come from [`crate::games::tools`].
 //! Each [`Move`] says how many skiddies of each colour left on it, for the
 //! combo rule.
 
+pub mod art;
 pub mod level;
+pub mod motion;
+pub mod read;
 pub mod rules;
+pub mod screen;
+pub mod seeds;
 pub mod slide;
+
+use image::RgbImage;
 
 use self::level::Level;
 pub use self::rules::{Dir, Key, Move, Rules};
-use super::{Opt, Options, PuzzleGame, TextPuzzle};
+use super::{Game, GameError, Opt, Options, PuzzleGame, RenderOptions, Rendered, TextPuzzle};
+use crate::calibration::{Calibration, Embedded};
+use crate::play::Pacing;
+use crate::report::{Output, Report};
+
+const ID: &str = "skiddy";
+
+static CALIBRATION: Embedded = Embedded {
+    path: "calibration/skiddy.toml",
+    text: include_str!("../../../calibration/skiddy.toml"),
+    files: &[],
+};
 
 /// A level on the puzzle core.
 pub struct Skiddy {
@@ -54,10 +79,82 @@ impl Skiddy {
     }
 }
 
-/// The game, as registered.
-pub static SKIDDY: PuzzleGame<Skiddy> = PuzzleGame::new(
-    "Skiddy: swipe to slide every skiddy home through its goal; optimal swipes, state-space maps, traces",
+/// The text commands, as for any text puzzle.
+static TEXT: PuzzleGame<Skiddy> = PuzzleGame::new(
+    "Skiddy: swipe to slide every skiddy home through its goal; optimal swipes, state-space maps, traces; reads screenshots",
 );
+
+/// Skiddy: the text puzzle, plus its art, reader and practice window.
+pub struct SkiddyGame;
+
+/// The game, as registered.
+pub static SKIDDY: SkiddyGame = SkiddyGame;
+
+impl Game for SkiddyGame {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn summary(&self) -> &'static str {
+        TEXT.summary()
+    }
+
+    fn options(&self) -> &'static [Opt] {
+        TEXT.options()
+    }
+
+    fn calibration(&self) -> Option<&'static Embedded> {
+        Some(&CALIBRATION)
+    }
+
+    fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
+        TEXT.solve_text(text, origin, opts)
+    }
+
+    fn batch(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+        TEXT.batch(text, origin, opts)
+    }
+
+    fn map(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+        TEXT.map(text, origin, opts)
+    }
+
+    fn trace(
+        &self,
+        text: &str,
+        origin: &str,
+        moves: &str,
+        opts: &Options,
+    ) -> Result<Output, GameError> {
+        TEXT.trace(text, origin, moves, opts)
+    }
+
+    fn render(
+        &self,
+        text: &str,
+        origin: &str,
+        opts: &RenderOptions,
+    ) -> Result<Rendered, GameError> {
+        screen::render(text, origin, opts)
+    }
+
+    fn solve_image(
+        &self,
+        image: &RgbImage,
+        cal: &Calibration,
+        opts: &Options,
+    ) -> Result<Report, GameError> {
+        screen::solve_image(image, cal, opts)
+    }
+
+    fn pacing(&self) -> Pacing {
+        screen::pacing()
+    }
+
+    fn safe_point(&self, report: &Report) -> Option<(f64, f64)> {
+        screen::safe_point(report)
+    }
+}
 
 impl crate::solve::Puzzle for Skiddy {
     type State = Key;
@@ -81,7 +178,7 @@ impl crate::solve::Puzzle for Skiddy {
 }
 
 impl TextPuzzle for Skiddy {
-    const ID: &'static str = "skiddy";
+    const ID: &'static str = ID;
     const OPTIONS: &'static [Opt] = &[Opt::MaxMemory, Opt::MaxNodes, Opt::Walkthrough];
     const JOINED_MOVES: bool = true;
 
