@@ -8,11 +8,14 @@
 //! - the **ground** fills the cell out to its grid lines: floor, a block
 //!   (with an amber glue stud in its middle when the level is sticky), a
 //!   goal (its skiddy's colour, darker, with a door's arch drawn on it),
-//!   or a pit (a near-black rounded hole reaching [`PIT`] from the centre);
+//!   or a pit (a near-black rounded hole reaching [`PIT_HOLE`] from the centre);
 //! - a **piece** stays within [`PIECE`] of the centre: a skiddy is a round
 //!   creature in its colour with two eyes, a crate a wooden box with an X
 //!   of planks, an ice cube a pale cyan square with a glint. A piece in a
-//!   pit is drawn smaller ([`SUNK`]), so the hole shows all round it.
+//!   pit is drawn smaller ([`SUNK`]), so the hole shows all round it. A
+//!   piece off its cell by more than about 0.05 pitch reaches the band
+//!   where the reader looks for the ground, so a frame caught mid-slide
+//!   reads as such.
 //!
 //! In a sticky level, same-colour skiddies side by side are joined by a
 //! narrow bridge of their colour along the line between their centres.
@@ -60,9 +63,9 @@ pub const GOAL: [[u8; 3]; 4] = [
 ];
 
 /// How far a piece reaches from its cell's centre, in pitches.
-pub const PIECE: f64 = 0.30;
+pub const PIECE: f64 = 0.33;
 /// A pit's hole: half its side, and its corners' radius.
-pub const PIT_HOLE: (f64, f64) = (0.44, 0.1);
+pub const PIT_HOLE: (f64, f64) = (0.46, 0.1);
 /// The size of a piece in a pit, against one on floor.
 pub const SUNK: f64 = 0.8;
 /// The glue stud's radius.
@@ -123,11 +126,16 @@ pub fn draw(img: &mut RgbImage, scene: &Scene, lattice: &Lattice) {
     draw_lines(img, lattice, pitch);
 }
 
-/// True on a goal's door: two posts and a round top, a band 0.04 wide.
+/// True on a goal's door: two posts, a round top and a sill, a band 0.04
+/// wide, inside the edge band where the reader looks for the ground.
 fn on_arch(dx: f64, dy: f64) -> bool {
     const TOP: f64 = -0.06;
     const R: (f64, f64) = (0.24, 0.28);
-    if dy >= TOP {
+    if dy > 0.34 {
+        false
+    } else if dy >= 0.30 {
+        dx.abs() < R.1
+    } else if dy >= TOP {
         (R.0..R.1).contains(&dx.abs())
     } else {
         (R.0..R.1).contains(&(dx * dx + (dy - TOP).powi(2)).sqrt())
@@ -183,7 +191,9 @@ fn draw_bridges(img: &mut RgbImage, sprites: &[Sprite], lattice: &Lattice, pitch
 /// A skiddy's colour at `(dx, dy)` from its centre, at scale 1.
 fn skiddy_at(colour: Colour, dx: f64, dy: f64) -> Option<[u8; 3]> {
     let body = SKIDDY[colour.index()];
-    let d = (dx * dx + dy * dy).sqrt();
+    // A squarish blob, so that a skiddy a little off its cell reaches the
+    // edge patches all along a side.
+    let d = (dx.powi(4) + dy.powi(4)).sqrt().sqrt();
     if d > PIECE {
         return None;
     }
@@ -194,7 +204,7 @@ fn skiddy_at(colour: Colour, dx: f64, dy: f64) -> Option<[u8; 3]> {
         PUPIL
     } else if e < 0.045 {
         EYE
-    } else if d > 0.27 {
+    } else if d > 0.30 {
         shade(body, 0.7)
     } else {
         body
@@ -206,18 +216,18 @@ fn crate_at(dx: f64, dy: f64) -> Option<[u8; 3]> {
     if m > PIECE {
         return None;
     }
-    let plank = m > 0.275 || (dx.abs() - dy.abs()).abs() < 0.03;
+    let plank = m > 0.3 || (dx.abs() - dy.abs()).abs() < 0.03;
     Some(if plank { CRATE_PLANK } else { CRATE })
 }
 
 fn ice_at(dx: f64, dy: f64) -> Option<[u8; 3]> {
-    if !in_rounded(dx, dy, (0.29, 0.06)) {
+    if !in_rounded(dx, dy, (0.32, 0.06)) {
         return None;
     }
     let m = dx.abs().max(dy.abs());
-    Some(if (-0.34..-0.28).contains(&(dx + dy)) {
+    Some(if (-0.38..-0.32).contains(&(dx + dy)) {
         ICE_GLINT
-    } else if m > 0.26 {
+    } else if m > 0.29 {
         ICE_EDGE
     } else {
         ICE

@@ -140,8 +140,12 @@ pub fn sprites_at(rules: &Rules, paths: &[Path], f: f64) -> Vec<Sprite> {
         .collect()
 }
 
-/// The rows a frame shows when every piece is exactly on a cell, in the
-/// level format; `None` mid-slide.
+/// How far off its cell a piece may be drawn and still show that cell:
+/// the reader tells pieces further off ([`super::read`]).
+pub const ON_CELL: f64 = 0.06;
+
+/// The rows a frame shows when every piece is on a cell (within
+/// [`ON_CELL`]), in the level format; `None` mid-slide.
 pub fn rows_shown(rules: &Rules, sprites: &[Sprite]) -> Option<Vec<String>> {
     let blank = Key([GONE; super::rules::MAX_PIECES]);
     let mut rows: Vec<Vec<char>> = rules
@@ -150,7 +154,8 @@ pub fn rows_shown(rules: &Rules, sprites: &[Sprite]) -> Option<Vec<String>> {
         .map(|r| r.chars().collect())
         .collect();
     for s in sprites {
-        let on_cell = (s.row - s.row.round()).abs() < 0.02 && (s.col - s.col.round()).abs() < 0.02;
+        let on_cell =
+            (s.row - s.row.round()).abs() < ON_CELL && (s.col - s.col.round()).abs() < ON_CELL;
         if !on_cell {
             return None;
         }

@@ -4,7 +4,7 @@
 //! The art ([`super::art`]) keeps a cell's ground and its piece apart in
 //! space, so the reader looks at small patches in every cell, in fractions
 //! of the pitch from the cell's centre:
-//! - the **edge** patches, one per side between a piece's reach (0.30)
+//! - the **edge** patches, one per side between a piece's reach (0.33)
 //!   and the grid line, and off the middle line where bridges between
 //!   joined skiddies run, give the ground: floor, block, pit, or a goal of
 //!   a colour;
@@ -49,14 +49,14 @@ pub struct Seen {
 /// What the screenshot shows.
 pub type Read = Reading<Seen>;
 
-/// Between a piece's reach (0.30) and the grid line, off the middle line.
+/// Between a piece's reach (0.33) and the grid line, off the middle line.
 const EDGES: [Window; 4] = [
     (0.12, 0.28, -0.42, -0.37),
     (-0.28, -0.12, 0.37, 0.42),
     (-0.42, -0.37, -0.28, -0.12),
     (0.37, 0.42, 0.12, 0.28),
 ];
-/// Inside every piece (a sunk one reaches 0.24), around a skiddy's eyes
+/// Inside every piece (a sunk one reaches 0.26), around a skiddy's eyes
 /// and clear of a crate's planks.
 const INNER: [Window; 4] = [
     (-0.03, 0.03, -0.19, -0.13),
