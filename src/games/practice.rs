@@ -130,6 +130,10 @@ pub struct Session {
     /// the demo select the region from it.
     #[serde(default)]
     pub lattice: Option<ScreenLattice>,
+    /// Skiddy: the level was won and every colour's skiddies all left in
+    /// one move. Absent for other games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub combo: Option<bool>,
 }
 
 /// A board's lattice in screen pixels: the top left corner of its first
@@ -178,6 +182,7 @@ impl Session {
             dropped: 0,
             illegal: 0,
             lattice: None,
+            combo: None,
         }
     }
 

@@ -41,6 +41,8 @@
 pub mod art;
 pub mod level;
 pub mod motion;
+#[cfg(feature = "live")]
+pub mod practice;
 pub mod read;
 pub mod rules;
 pub mod screen;
@@ -153,6 +155,11 @@ impl Game for SkiddyGame {
 
     fn safe_point(&self, report: &Report) -> Option<(f64, f64)> {
         screen::safe_point(report)
+    }
+
+    #[cfg(feature = "live")]
+    fn practice(&self, opts: &super::PracticeOptions) -> Result<String, GameError> {
+        practice::open(opts)
     }
 }
 
