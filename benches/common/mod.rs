@@ -32,3 +32,28 @@ pub fn p90(t: &[Duration]) -> Duration {
 pub fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
+
+/// One grayscale pass over an image: a baseline that scales with the
+/// machine, so a bench's ratios hold from one machine to another.
+pub fn gray(img: &image::RgbImage) -> u64 {
+    img.pixels()
+        .map(|p| u64::from(p[0]) * 3 + u64::from(p[1]) * 6 + u64::from(p[2]))
+        .sum()
+}
+
+/// Prints a bench line: median, 90th percentile, runs, and the ratio to
+/// a baseline's median when there is one.
+pub fn row_vs(name: &str, t: &[Duration], baseline: Option<Duration>) {
+    let ratio = baseline.map_or(String::new(), |b| {
+        format!(
+            "  = {:.1}× a grayscale pass",
+            median(t).as_secs_f64() / b.as_secs_f64()
+        )
+    });
+    println!(
+        "{name:<52} median {:>8.3} ms  p90 {:>8.3} ms  n={:<5}{ratio}",
+        ms(median(t)),
+        ms(p90(t)),
+        t.len()
+    );
+}

@@ -1,0 +1,66 @@
+//! `cargo bench --bench skiddy_screen`: medians for Skiddy on the screen:
+//! vision (the whole read: lattice, every cell's patches, the glue studs,
+//! the cut check and the level parser) on an 8×7 board at the practice
+//! window's pitch and at 0.6× and 2×, and the whole `solve_image` (read,
+//! solve, keys and checkpoints), each next to one grayscale pass over the
+//! same image, in the same process, as the baseline.
+
+mod common;
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use boardbot::games::skiddy::{SKIDDY, read};
+use boardbot::games::{Game, Options, RenderOptions};
+use common::{gray, median, row_vs, runs};
+use image::{RgbImage, imageops};
+
+/// Practice seed 12: sticky, two crates, a pit; 8 moves.
+const LEVEL: &str =
+    "sticky: yes\n########\n#.#r...#\n#r.....#\n##.....#\n##.c...#\nR...o.c#\n########\n";
+
+/// The level drawn as the practice window draws it.
+fn board(pitch: f64) -> RgbImage {
+    let opts = RenderOptions {
+        pitch,
+        margins: [pitch * 0.4, pitch * 0.8, pitch * 0.4, pitch * 0.4],
+        seed: 1,
+        moving: None,
+    };
+    SKIDDY.render(LEVEL, "bench", &opts).expect("render").image
+}
+
+fn main() {
+    let cal = SKIDDY.load_calibration(None).expect("built-in calibration");
+    let budget = Duration::from_secs(2);
+    let at48 = board(48.0);
+    let (w, h) = at48.dimensions();
+    let scaled = |s: f64| {
+        let (sw, sh) = (
+            (f64::from(w) * s).round() as u32,
+            (f64::from(h) * s).round() as u32,
+        );
+        imageops::resize(&at48, sw, sh, imageops::FilterType::Triangle)
+    };
+    for (what, img) in [
+        ("1x", at48.clone()),
+        ("0.6x", scaled(0.6)),
+        ("2x", scaled(2.0)),
+    ] {
+        let (w, h) = img.dimensions();
+        let base = runs(budget, || {
+            black_box(gray(black_box(&img)));
+        });
+        row_vs(&format!("grayscale pass, {w}x{h}"), &base, None);
+        let b = Some(median(&base));
+        let t = runs(budget, || {
+            black_box(read::read(black_box(&img), &cal));
+        });
+        row_vs(&format!("vision: read 8x7 at {what}, {w}x{h}"), &t, b);
+        let opts = Options::default();
+        let t = runs(budget, || {
+            black_box(SKIDDY.solve_image(black_box(&img), &cal, &opts).ok());
+        });
+        row_vs(&format!("solve_image (read+solve+keys) at {what}"), &t, b);
+    }
+}
