@@ -71,6 +71,7 @@ const CORNERS: [Window; 4] = [
     (0.18, 0.225, 0.18, 0.225),
 ];
 const SIDES: [&str; 4] = ["top", "bottom", "left", "right"];
+const GAME: &str = "B.i.t.Lock";
 
 /// Share of a patch's pixels that must be near its median colour.
 pub const MIN_PURITY: f32 = 0.75;
@@ -79,10 +80,10 @@ const NEAR: u8 = 40;
 
 /// One patch's reading.
 #[derive(Clone, Copy, Debug)]
-struct Look {
-    letter: char,
-    confidence: f32,
-    color: Rgb,
+pub struct Look {
+    pub letter: char,
+    pub confidence: f32,
+    pub color: Rgb,
 }
 
 /// What one cell shows.
@@ -135,7 +136,14 @@ pub fn median(pixels: &[[u8; 3]]) -> (Rgb, f32) {
 }
 
 /// Reads one patch, or says why it cannot be read.
-fn look(img: &RgbImage, rect: RectF, w: Window, params: &ReadParams) -> Result<Look, String> {
+/// (`game` names the game in messages.)
+pub fn look(
+    img: &RgbImage,
+    rect: RectF,
+    w: Window,
+    params: &ReadParams,
+    game: &str,
+) -> Result<Look, String> {
     let pixels = window_pixels(img, rect, w);
     if pixels.is_empty() {
         return Err("it is outside the picture".into());
@@ -151,7 +159,7 @@ fn look(img: &RgbImage, rect: RectF, w: Window, params: &ReadParams) -> Result<L
     let best = &params.classes[v.best];
     if v.confidence < params.min_confidence {
         return Err(format!(
-            "its colour {color} is no B.i.t.Lock colour for sure (nearest: {} '{}', {:.0} away, tolerance {:.0})",
+            "its colour {color} is no {game} colour for sure (nearest: {} '{}', {:.0} away, tolerance {:.0})",
             best.name, best.letter, v.distance, best.tolerance
         ));
     }
@@ -163,16 +171,17 @@ fn look(img: &RgbImage, rect: RectF, w: Window, params: &ReadParams) -> Result<L
 }
 
 /// Reads a set of four patches, which must agree.
-fn agree(
+pub fn agree(
     img: &RgbImage,
     rect: RectF,
     set: &[Window; 4],
-    what: &str,
+    (what, game): (&str, &str),
     params: &ReadParams,
 ) -> Result<Look, String> {
     let mut first: Option<Look> = None;
     for (w, side) in set.iter().zip(SIDES) {
-        let l = look(img, rect, *w, params).map_err(|e| format!("its {what} ({side}): {e}"))?;
+        let l =
+            look(img, rect, *w, params, game).map_err(|e| format!("its {what} ({side}): {e}"))?;
         match first {
             None => first = Some(l),
             Some(f) if f.letter != l.letter => {
@@ -203,7 +212,7 @@ fn piece(
         ('.', _) => Ok((None, arms.confidence)),
         ('*', _) => Ok((Some(Kind::Mover), arms.confidence)),
         (_, Some(kind)) => {
-            let corners = agree(img, rect, &CORNERS, "corners", params)?;
+            let corners = agree(img, rect, &CORNERS, ("corners", GAME), params)?;
             let reverse = match corners.letter {
                 c if c == arms.letter => false,
                 '.' => true,
@@ -227,8 +236,8 @@ fn piece(
 
 /// Reads one cell: what it shows, the confidence, and its edge colour.
 fn shown(img: &RgbImage, rect: RectF, params: &ReadParams) -> Result<(Shown, f32, Rgb), String> {
-    let edge = agree(img, rect, &EDGES, "edge", params)?;
-    let arms = agree(img, rect, &ARMS, "middle", params)?;
+    let edge = agree(img, rect, &EDGES, ("edge", GAME), params)?;
+    let arms = agree(img, rect, &ARMS, ("middle", GAME), params)?;
     let plain = |ground| {
         if arms.letter == edge.letter {
             Ok(Shown {
@@ -364,14 +373,21 @@ pub enum Beyond {
 /// Whether the edge patches of the cells that would lie beyond one side
 /// show the board going on. A moving destroyer's near-black is left out:
 /// it is a piece, never ground, and dark desktops look like it.
-fn beyond_side(img: &RgbImage, cells: &[RectF], w: Window, params: &ReadParams) -> Option<Beyond> {
+/// (`dark`: the class a dark desktop passes for, left out.)
+fn beyond_side(
+    img: &RgbImage,
+    cells: &[RectF],
+    w: Window,
+    params: &ReadParams,
+    dark: char,
+) -> Option<Beyond> {
     let mut seen = false;
     for &r in cells {
         if window_pixels(img, r, w).is_empty() {
             continue;
         }
         seen = true;
-        if look(img, r, w, params).is_ok_and(|l| l.letter != '*') {
+        if look(img, r, w, params, GAME).is_ok_and(|l| l.letter != dark) {
             return Some(Beyond::Board);
         }
     }
@@ -383,7 +399,14 @@ fn beyond_side(img: &RgbImage, cells: &[RectF], w: Window, params: &ReadParams) 
 /// the outer line shows B.i.t.Lock ground, or lies outside the picture.
 /// The generic trust step misses a cut through a column of pieces (they
 /// are not plain cells); this looks where only a cell's ground is.
-fn cut_sides(img: &RgbImage, lattice: &Lattice, params: &ReadParams) -> Vec<(Side, Beyond)> {
+/// (`edges`: the game's edge patches, top, bottom, left, right; `dark` as
+/// for [`beyond_side`].)
+pub fn cut_sides(
+    img: &RgbImage,
+    lattice: &Lattice,
+    params: &ReadParams,
+    (edges, dark): (&[Window; 4], char),
+) -> Vec<(Side, Beyond)> {
     let (rows, cols) = (lattice.rows(), lattice.cols());
     let beyond = |rect: RectF, dx: f64, dy: f64| RectF {
         x0: rect.x0 + dx * rect.width(),
@@ -404,13 +427,13 @@ fn cut_sides(img: &RgbImage, lattice: &Lattice, params: &ReadParams) -> Vec<(Sid
         .map(|c| beyond(lattice.cell(rows - 1, c), 0.0, 1.0))
         .collect();
     [
-        (Side::Left, left, EDGES[3]),
-        (Side::Right, right, EDGES[2]),
-        (Side::Top, top, EDGES[1]),
-        (Side::Bottom, bottom, EDGES[0]),
+        (Side::Left, left, edges[3]),
+        (Side::Right, right, edges[2]),
+        (Side::Top, top, edges[1]),
+        (Side::Bottom, bottom, edges[0]),
     ]
     .into_iter()
-    .filter_map(|(side, cells, w)| beyond_side(img, &cells, w, params).map(|b| (side, b)))
+    .filter_map(|(side, cells, w)| beyond_side(img, &cells, w, params, dark).map(|b| (side, b)))
     .collect()
 }
 
@@ -478,7 +501,7 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
         cells.push(row);
         shown.push(seen);
     }
-    let sides = cut_sides(img, &lattice, params);
+    let sides = cut_sides(img, &lattice, params, (&EDGES, '*'));
     let grid = GridRead { lattice, cells };
     if !sides.is_empty() {
         return cut_refusal(grid, &sides);

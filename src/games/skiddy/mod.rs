@@ -153,8 +153,9 @@ impl Game for SkiddyGame {
         screen::pacing()
     }
 
+    /// A block's centre (`#`, as B.i.t.Lock's walls), or the board's corner.
     fn safe_point(&self, report: &Report) -> Option<(f64, f64)> {
-        screen::safe_point(report)
+        super::bitlock::screen::safe_point(report)
     }
 
     #[cfg(feature = "live")]

@@ -165,14 +165,13 @@ impl SessionWindow for Practice {
     }
 }
 
+/// `ArrowLeft` is `L`, and so on.
 fn dir_of(key: &str) -> Option<Dir> {
-    match key {
-        "ArrowLeft" => Some(Dir::L),
-        "ArrowRight" => Some(Dir::R),
-        "ArrowUp" => Some(Dir::U),
-        "ArrowDown" => Some(Dir::D),
-        _ => None,
+    let name = key.strip_prefix("Arrow")?;
+    if !["Up", "Down", "Left", "Right"].contains(&name) {
+        return None;
     }
+    name.chars().next().and_then(Dir::from_char)
 }
 
 impl Practice {
@@ -359,6 +358,14 @@ mod tests {
             assert_eq!(p.session.moves, s.solution.len());
             assert!(p.status().starts_with("WON"));
         }
+    }
+
+    #[test]
+    fn arrow_keys_are_swipes() {
+        assert_eq!(dir_of("ArrowLeft"), Some(Dir::L));
+        assert_eq!(dir_of("ArrowDown"), Some(Dir::D));
+        assert_eq!(dir_of("ArrowUpper"), None);
+        assert_eq!(dir_of("u"), None);
     }
 
     #[test]

@@ -28,13 +28,15 @@ use image::RgbImage;
 
 use super::level::{Level, LevelError};
 use crate::calibration::Calibration;
-use crate::games::bitlock::read::{Beyond, MIN_PURITY, Window, cut_refusal, median, window_pixels};
+use crate::games::bitlock::read::{
+    MIN_PURITY, Window, agree, cut_refusal, cut_sides, median, window_pixels,
+};
 use crate::geom::RectF;
 use crate::vision::cells::CellSample;
-use crate::vision::color::{Rgb, classify};
+use crate::vision::color::Rgb;
 use crate::vision::{
-    CellIssue, CellRead, GridRead, Lattice, ReadParams, Reading, Side, Trust, Unreadable,
-    find_lattice, trust, trust_cells,
+    CellIssue, CellRead, GridRead, Lattice, ReadParams, Reading, Trust, Unreadable, find_lattice,
+    trust, trust_cells,
 };
 
 /// A board read for sure.
@@ -66,17 +68,9 @@ const INNER: [Window; 4] = [
 ];
 /// Where a sticky level's blocks carry their glue stud.
 const MIDDLE: Window = (-0.04, 0.04, -0.04, 0.04);
-const SIDES: [&str; 4] = ["top", "bottom", "left", "right"];
+const GAME: &str = "Skiddy";
 /// How far (RGB distance) a block's middle must be from its edge to be a stud.
 const STUD_CONTRAST: f32 = 60.0;
-
-/// One patch's reading.
-#[derive(Clone, Copy, Debug)]
-struct Look {
-    letter: char,
-    confidence: f32,
-    color: Rgb,
-}
 
 /// What one cell shows: its character in the level format, and for a
 /// block whether it carries a stud.
@@ -88,60 +82,6 @@ struct Shown {
 
 fn is_piece(letter: char) -> bool {
     matches!(letter, 'r' | 'b' | 'g' | 'y' | 'c' | 'i')
-}
-
-/// Reads one patch, or says why it cannot be read.
-fn look(img: &RgbImage, rect: RectF, w: Window, params: &ReadParams) -> Result<Look, String> {
-    let pixels = window_pixels(img, rect, w);
-    if pixels.is_empty() {
-        return Err("it is outside the picture".into());
-    }
-    let (color, purity) = median(&pixels);
-    if purity < MIN_PURITY {
-        return Err(format!(
-            "two colours meet where one is drawn ({:.0} % near {color}): a piece between cells (mid-slide?) or something over the board",
-            purity * 100.0
-        ));
-    }
-    let v = classify(&params.classes, color).ok_or("the calibration has no colour classes")?;
-    let best = &params.classes[v.best];
-    if v.confidence < params.min_confidence {
-        return Err(format!(
-            "its colour {color} is no Skiddy colour for sure (nearest: {} '{}', {:.0} away, tolerance {:.0})",
-            best.name, best.letter, v.distance, best.tolerance
-        ));
-    }
-    Ok(Look {
-        letter: best.letter,
-        confidence: v.confidence,
-        color,
-    })
-}
-
-/// Reads a set of four patches, which must agree.
-fn agree(
-    img: &RgbImage,
-    rect: RectF,
-    set: &[Window; 4],
-    what: &str,
-    params: &ReadParams,
-) -> Result<Look, String> {
-    let mut first: Option<Look> = None;
-    for (w, side) in set.iter().zip(SIDES) {
-        let l = look(img, rect, *w, params).map_err(|e| format!("its {what} ({side}): {e}"))?;
-        match first {
-            None => first = Some(l),
-            Some(f) if f.letter != l.letter => {
-                return Err(format!(
-                    "its {what} reads '{}' at the top but '{}' at the {side}: a piece between cells (mid-slide?) or something over the board",
-                    f.letter, l.letter
-                ));
-            }
-            Some(f) if l.confidence < f.confidence => first = Some(l),
-            _ => {}
-        }
-    }
-    first.ok_or_else(|| format!("its {what} has no patches"))
 }
 
 /// Whether a block's middle shows the glue stud.
@@ -160,8 +100,8 @@ fn stud(img: &RgbImage, rect: RectF, edge: Rgb) -> Result<bool, String> {
 
 /// Reads one cell: what it shows, the confidence, and its edge colour.
 fn shown(img: &RgbImage, rect: RectF, params: &ReadParams) -> Result<(Shown, f32, Rgb), String> {
-    let edge = agree(img, rect, &EDGES, "edge", params)?;
-    let inner = agree(img, rect, &INNER, "middle", params)?;
+    let edge = agree(img, rect, &EDGES, ("edge", GAME), params)?;
+    let inner = agree(img, rect, &INNER, ("middle", GAME), params)?;
     let confidence = edge.confidence.min(inner.confidence);
     let (e, i) = (edge.letter, inner.letter);
     let plain = Shown {
@@ -219,53 +159,6 @@ fn read_cell(img: &RgbImage, rect: RectF, params: &ReadParams) -> (CellRead, Opt
             None,
         ),
     }
-}
-
-/// Whether the edge patches of the cells that would lie beyond one side
-/// show the board going on. A pit's near-black is left out: dark desktops
-/// look like it.
-fn beyond_side(img: &RgbImage, cells: &[RectF], w: Window, params: &ReadParams) -> Option<Beyond> {
-    let mut seen = false;
-    for &r in cells {
-        if window_pixels(img, r, w).is_empty() {
-            continue;
-        }
-        seen = true;
-        if look(img, r, w, params).is_ok_and(|l| l.letter != 'o') {
-            return Some(Beyond::Board);
-        }
-    }
-    (!seen).then_some(Beyond::Unseen)
-}
-
-/// The sides past which the board goes on, or past which the picture ends.
-fn cut_sides(img: &RgbImage, lattice: &Lattice, params: &ReadParams) -> Vec<(Side, Beyond)> {
-    let (rows, cols) = (lattice.rows(), lattice.cols());
-    let beyond = |rect: RectF, dx: f64, dy: f64| RectF {
-        x0: rect.x0 + dx * rect.width(),
-        x1: rect.x1 + dx * rect.width(),
-        y0: rect.y0 + dy * rect.height(),
-        y1: rect.y1 + dy * rect.height(),
-    };
-    let column = |c: usize, dx: f64| -> Vec<RectF> {
-        (0..rows)
-            .map(|r| beyond(lattice.cell(r, c), dx, 0.0))
-            .collect()
-    };
-    let row = |r: usize, dy: f64| -> Vec<RectF> {
-        (0..cols)
-            .map(|c| beyond(lattice.cell(r, c), 0.0, dy))
-            .collect()
-    };
-    [
-        (Side::Left, column(0, -1.0), EDGES[3]),
-        (Side::Right, column(cols - 1, 1.0), EDGES[2]),
-        (Side::Top, row(0, -1.0), EDGES[1]),
-        (Side::Bottom, row(rows - 1, 1.0), EDGES[0]),
-    ]
-    .into_iter()
-    .filter_map(|(side, cells, w)| beyond_side(img, &cells, w, params).map(|b| (side, b)))
-    .collect()
 }
 
 /// Sticky when every block carries a stud, not when none does.
@@ -357,7 +250,8 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
         };
     };
     let (cells, shown) = read_cells(img, &lattice, params);
-    let sides = cut_sides(img, &lattice, params);
+    // A pit's near-black is left out of the cut check: dark desktops look like it.
+    let sides = cut_sides(img, &lattice, params, (&EDGES, 'o'));
     let grid = GridRead { lattice, cells };
     if !sides.is_empty() {
         return cut_refusal(grid, &sides);

@@ -216,18 +216,3 @@ pub fn pacing() -> Pacing {
         ..Pacing::default()
     }
 }
-
-/// A point where a click changes nothing: a block's centre, or the
-/// board's outer line at its top left corner.
-pub fn safe_point(report: &Report) -> Option<(f64, f64)> {
-    let lattice = &report.seen.grid.as_ref()?.lattice;
-    let cells = &report.board.as_ref()?.cells;
-    let block = cells
-        .iter()
-        .enumerate()
-        .find_map(|(r, row)| row.chars().position(|c| c == '#').map(|c| (r, c)));
-    Some(match block {
-        Some((r, c)) => lattice.cell(r, c).centre(),
-        None => (lattice.xs[0], lattice.ys[0]),
-    })
-}
