@@ -483,6 +483,35 @@ pub fn cut_refusal<B>(grid: GridRead, sides: &[(Side, Beyond)]) -> Reading<B> {
     }
 }
 
+/// The checks a patch reader makes once every cell is read: a board that
+/// goes on past the selection (`sides`, from [`cut_sides`]), then the
+/// generic trust step (unreadable cells, or no board of `game` at all).
+/// `Err` is the refusal. The cut check replaces the generic one, whose
+/// strips reach far enough past the board to take a dark desktop for a
+/// dark piece.
+pub fn checked<B>(
+    grid: GridRead,
+    sides: &[(Side, Beyond)],
+    game: &str,
+) -> Result<GridRead, Reading<B>> {
+    if !sides.is_empty() {
+        return Err(cut_refusal(grid, sides));
+    }
+    match trust_cells(&grid) {
+        Trust::Trusted => Ok(grid),
+        v if v.is_no_board() => Err(Reading::NoBoard {
+            reason: format!("no {game} board: {v}"),
+            grid: Some(grid),
+            issues: v.into_issues(),
+        }),
+        v => Err(Reading::Uncertain {
+            reason: v.to_string(),
+            grid,
+            issues: v.into_issues(),
+        }),
+    }
+}
+
 /// Reads the board in `img`.
 pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
     let params = &cal.params;
@@ -502,30 +531,10 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
         shown.push(seen);
     }
     let sides = cut_sides(img, &lattice, params, (&EDGES, '*'));
-    let grid = GridRead { lattice, cells };
-    if !sides.is_empty() {
-        return cut_refusal(grid, &sides);
-    }
-    // Its own cut check above replaces the generic one, whose strips
-    // reach far enough past the board to take a dark desktop for a
-    // moving destroyer.
-    match trust_cells(&grid) {
-        Trust::Trusted => {}
-        v if v.is_no_board() => {
-            return Read::NoBoard {
-                reason: format!("no B.i.t.Lock board: {v}"),
-                grid: Some(grid),
-                issues: v.into_issues(),
-            };
-        }
-        v => {
-            return Read::Uncertain {
-                reason: v.to_string(),
-                grid,
-                issues: v.into_issues(),
-            };
-        }
-    }
+    let grid = match checked(GridRead { lattice, cells }, &sides, GAME) {
+        Ok(grid) => grid,
+        Err(refusal) => return refusal,
+    };
     let shown: Vec<Vec<Shown>> = shown
         .into_iter()
         .map(|r| r.into_iter().flatten().collect())

@@ -29,14 +29,13 @@ use image::RgbImage;
 use super::level::{Level, LevelError};
 use crate::calibration::Calibration;
 use crate::games::bitlock::read::{
-    MIN_PURITY, Window, agree, cut_refusal, cut_sides, median, window_pixels,
+    MIN_PURITY, Window, agree, checked, cut_sides, median, window_pixels,
 };
 use crate::geom::RectF;
 use crate::vision::cells::CellSample;
 use crate::vision::color::Rgb;
 use crate::vision::{
-    CellIssue, CellRead, GridRead, Lattice, ReadParams, Reading, Trust, Unreadable, find_lattice,
-    trust, trust_cells,
+    CellIssue, CellRead, GridRead, Lattice, ReadParams, Reading, Unreadable, find_lattice, trust,
 };
 
 /// A board read for sure.
@@ -252,27 +251,10 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
     let (cells, shown) = read_cells(img, &lattice, params);
     // A pit's near-black is left out of the cut check: dark desktops look like it.
     let sides = cut_sides(img, &lattice, params, (&EDGES, 'o'));
-    let grid = GridRead { lattice, cells };
-    if !sides.is_empty() {
-        return cut_refusal(grid, &sides);
-    }
-    match trust_cells(&grid) {
-        Trust::Trusted => {}
-        v if v.is_no_board() => {
-            return Read::NoBoard {
-                reason: format!("no Skiddy board: {v}"),
-                grid: Some(grid),
-                issues: v.into_issues(),
-            };
-        }
-        v => {
-            return Read::Uncertain {
-                reason: v.to_string(),
-                grid,
-                issues: v.into_issues(),
-            };
-        }
-    }
+    let grid = match checked(GridRead { lattice, cells }, &sides, GAME) {
+        Ok(grid) => grid,
+        Err(refusal) => return refusal,
+    };
     let shown: Vec<Vec<Shown>> = shown
         .into_iter()
         .map(|r| r.into_iter().flatten().collect())

@@ -203,16 +203,11 @@ pub fn solve_image(
     Ok(r)
 }
 
-/// Live pacing: a key once the window has animated the previous move.
+/// Live pacing: B.i.t.Lock's, with a key once this window has animated
+/// the previous move.
 pub fn pacing() -> Pacing {
     Pacing {
         key: ANIMATION + Duration::from_millis(50),
-        focus: Duration::from_millis(10),
-        // The reader refuses a frame caught mid-slide, and the player then
-        // looks again, so a short gap between the two captures only saves time.
-        settle_gap: Duration::from_millis(20),
-        settle_max: Duration::from_millis(800),
-        verify: Duration::from_millis(1500),
-        ..Pacing::default()
+        ..crate::games::bitlock::screen::pacing()
     }
 }
