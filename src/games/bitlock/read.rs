@@ -305,29 +305,32 @@ fn letter_of(s: &Shown) -> char {
 /// The cell's reading for the generic grid, and what it shows.
 fn read_cell(img: &RgbImage, rect: RectF, params: &ReadParams) -> (CellRead, Option<Shown>) {
     match shown(img, rect, params) {
-        Ok((s, confidence, color)) => (
-            CellRead {
-                letter: Some(letter_of(&s)),
-                confidence,
-                guess: letter_of(&s),
-                sample: CellSample {
-                    color,
-                    ..CellSample::default()
-                },
-                why: None,
+        Ok((s, confidence, color)) => (cell_read(Ok((letter_of(&s), confidence, color))), Some(s)),
+        Err(why) => (cell_read(Err(why)), None),
+    }
+}
+
+/// One cell for the generic grid: its letter, confidence and edge colour
+/// as a patch reader read them, or why it could not.
+pub fn cell_read(read: Result<(char, f32, Rgb), String>) -> CellRead {
+    match read {
+        Ok((letter, confidence, color)) => CellRead {
+            letter: Some(letter),
+            confidence,
+            guess: letter,
+            sample: CellSample {
+                color,
+                ..CellSample::default()
             },
-            Some(s),
-        ),
-        Err(why) => (
-            CellRead {
-                letter: None,
-                confidence: 0.0,
-                guess: '?',
-                sample: CellSample::default(),
-                why: Some(Unreadable::Other(why)),
-            },
-            None,
-        ),
+            why: None,
+        },
+        Err(why) => CellRead {
+            letter: None,
+            confidence: 0.0,
+            guess: '?',
+            sample: CellSample::default(),
+            why: Some(Unreadable::Other(why)),
+        },
     }
 }
 

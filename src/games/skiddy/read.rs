@@ -29,13 +29,12 @@ use image::RgbImage;
 use super::level::{Level, LevelError};
 use crate::calibration::Calibration;
 use crate::games::bitlock::read::{
-    MIN_PURITY, Window, agree, checked, cut_sides, median, window_pixels,
+    MIN_PURITY, Window, agree, cell_read, checked, cut_sides, median, window_pixels,
 };
 use crate::geom::RectF;
-use crate::vision::cells::CellSample;
 use crate::vision::color::Rgb;
 use crate::vision::{
-    CellIssue, CellRead, GridRead, Lattice, ReadParams, Reading, Unreadable, find_lattice, trust,
+    CellIssue, CellRead, GridRead, Lattice, ReadParams, Reading, find_lattice, trust,
 };
 
 /// A board read for sure.
@@ -134,29 +133,8 @@ fn shown(img: &RgbImage, rect: RectF, params: &ReadParams) -> Result<(Shown, f32
 /// The cell's reading for the generic grid, and what it shows.
 fn read_cell(img: &RgbImage, rect: RectF, params: &ReadParams) -> (CellRead, Option<Shown>) {
     match shown(img, rect, params) {
-        Ok((s, confidence, color)) => (
-            CellRead {
-                letter: Some(s.letter),
-                confidence,
-                guess: s.letter,
-                sample: CellSample {
-                    color,
-                    ..CellSample::default()
-                },
-                why: None,
-            },
-            Some(s),
-        ),
-        Err(why) => (
-            CellRead {
-                letter: None,
-                confidence: 0.0,
-                guess: '?',
-                sample: CellSample::default(),
-                why: Some(Unreadable::Other(why)),
-            },
-            None,
-        ),
+        Ok((s, confidence, color)) => (cell_read(Ok((s.letter, confidence, color))), Some(s)),
+        Err(why) => (cell_read(Err(why)), None),
     }
 }
 
