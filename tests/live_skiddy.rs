@@ -67,8 +67,9 @@ fn play(display: &Display, region: &str, extra: &[&str]) -> std::process::Comman
 fn play_once_wins_seeded_levels_in_the_fewest_moves() {
     let Some(display) = xvfb(31) else { return };
     // Seed 11: a sticky pair and a crate; 12: sticky, two crates, a pit;
-    // 9: not sticky, a crate, ice and a pit.
-    for seed in [11, 12, 9] {
+    // 9: not sticky, a crate, ice and a pit; 24: the solver's first
+    // shortest solution takes the reds out apart, the plan a combo.
+    for seed in [11, 12, 9, 24] {
         let practice = Practice::open(&display, seed, &[]);
         let start = practice.read()["start"].as_str().unwrap().to_string();
         let out = play(&display, &practice.region(8.0), &["--once"])
@@ -84,6 +85,9 @@ fn play_once_wins_seeded_levels_in_the_fewest_moves() {
             "{}",
             show(&out)
         );
+        if seed == 24 {
+            assert_eq!(r["combo"], true, "a shortest combo was there: {r}");
+        }
         if seed == 11 {
             assert!(
                 start.contains("sticky: yes") && start.contains('c'),

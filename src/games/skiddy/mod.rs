@@ -39,6 +39,7 @@
 //! combo rule.
 
 pub mod art;
+pub mod combo;
 pub mod level;
 pub mod motion;
 #[cfg(feature = "live")]
