@@ -168,6 +168,12 @@ pub fn read_trusted<B>(
             issues: Vec::new(),
         });
     };
+    verdict_on(grid, verdict, game)
+}
+
+/// The grid when `verdict` trusts it, else the refusal a game's reader
+/// returns as it is (`game` as for [`read_trusted`]).
+pub fn verdict_on<B>(grid: GridRead, verdict: Trust, game: &str) -> Result<GridRead, Reading<B>> {
     match verdict {
         Trust::Trusted => Ok(grid),
         v if v.is_no_board() => Err(Reading::NoBoard {

@@ -33,7 +33,7 @@ use crate::vision::cells::CellSample;
 use crate::vision::color::{Rgb, classify};
 use crate::vision::{
     CellIssue, CellRead, GridRead, Lattice, ReadParams, Reading, Side, Trust, Unreadable,
-    find_lattice, trust, trust_cells,
+    find_lattice, trust, trust_cells, verdict_on,
 };
 
 /// A board read for sure: the level (targets under pieces included) and
@@ -500,19 +500,8 @@ pub fn checked<B>(
     if !sides.is_empty() {
         return Err(cut_refusal(grid, sides));
     }
-    match trust_cells(&grid) {
-        Trust::Trusted => Ok(grid),
-        v if v.is_no_board() => Err(Reading::NoBoard {
-            reason: format!("no {game} board: {v}"),
-            grid: Some(grid),
-            issues: v.into_issues(),
-        }),
-        v => Err(Reading::Uncertain {
-            reason: v.to_string(),
-            grid,
-            issues: v.into_issues(),
-        }),
-    }
+    let verdict = trust_cells(&grid);
+    verdict_on(grid, verdict, game)
 }
 
 /// Reads the board in `img`.
