@@ -10,51 +10,26 @@
 mod common;
 
 use common::display::{
-    Display, PracticeWindow, boardbot, have_xdotool, rect, region_around, show, wait_output,
-    xdotool, xvfb,
+    Display, PracticeWindow, boardbot, have_xdotool, rect, show, wait_output, xdotool, xvfb,
 };
 
 use std::process::Stdio;
 use std::time::Duration;
 
 /// The Skiddy practice window, from `seed`, at a known place.
-struct Practice(PracticeWindow);
-
-impl std::ops::Deref for Practice {
-    type Target = PracticeWindow;
-    fn deref(&self) -> &PracticeWindow {
-        &self.0
-    }
-}
-
-impl Practice {
-    fn open(display: &Display, seed: u64, extra: &[&str]) -> Practice {
-        let seed = seed.to_string();
-        let mut args = vec![
-            "practice",
-            "--game",
-            "skiddy",
-            "--seed",
-            &seed,
-            "--position",
-            "40,30",
-        ];
-        args.extend_from_slice(extra);
-        Practice(PracticeWindow::open(display, &args))
-    }
-
-    /// The selection around the board, with a margin.
-    fn region(&self, margin: f64) -> String {
-        let l = &self.read()["lattice"];
-        let pitch = l["pitch"].as_f64().unwrap();
-        let side = pitch * l["cols"].as_f64().unwrap().max(l["rows"].as_f64().unwrap());
-        region_around(
-            l["x"].as_f64().unwrap(),
-            l["y"].as_f64().unwrap(),
-            side,
-            margin,
-        )
-    }
+fn open(display: &Display, seed: u64, extra: &[&str]) -> PracticeWindow {
+    let seed = seed.to_string();
+    let mut args = vec![
+        "practice",
+        "--game",
+        "skiddy",
+        "--seed",
+        &seed,
+        "--position",
+        "40,30",
+    ];
+    args.extend_from_slice(extra);
+    PracticeWindow::open(display, &args)
 }
 
 fn play(display: &Display, region: &str, extra: &[&str]) -> std::process::Command {
@@ -70,7 +45,7 @@ fn play_once_wins_seeded_levels_in_the_fewest_moves() {
     // 9: not sticky, a crate, ice and a pit; 24: the solver's first
     // shortest solution takes the reds out apart, the plan a combo.
     for seed in [11, 12, 9, 24] {
-        let practice = Practice::open(&display, seed, &[]);
+        let practice = open(&display, seed, &[]);
         let start = practice.read()["start"].as_str().unwrap().to_string();
         let out = play(&display, &practice.region(8.0), &["--once"])
             .output()
@@ -100,7 +75,7 @@ fn play_once_wins_seeded_levels_in_the_fewest_moves() {
 #[test]
 fn a_dropped_key_is_noticed_and_re_planned() {
     let Some(display) = xvfb(32) else { return };
-    let practice = Practice::open(&display, 12, &["--drop-input", "2"]);
+    let practice = open(&display, 12, &["--drop-input", "2"]);
     let out = play(&display, &practice.region(8.0), &["--once"])
         .output()
         .expect("run play");
@@ -117,7 +92,7 @@ fn a_dropped_key_is_noticed_and_re_planned() {
 #[test]
 fn dry_run_plans_a_focus_click_inside_the_region_then_arrow_keys() {
     let Some(display) = xvfb(33) else { return };
-    let practice = Practice::open(&display, 12, &[]);
+    let practice = open(&display, 12, &[]);
     let region = practice.region(20.0);
     let out = play(&display, &region, &["--once", "--dry-run", "--json"])
         .output()
@@ -163,7 +138,7 @@ fn the_abort_key_stops_the_replay() {
     if !have_xdotool() {
         return;
     }
-    let practice = Practice::open(&display, 12, &[]);
+    let practice = open(&display, 12, &[]);
     let optimal = practice.read()["optimal"].as_u64().unwrap();
     let child = play(
         &display,

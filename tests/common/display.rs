@@ -182,6 +182,23 @@ impl PracticeWindow {
         p
     }
 
+    /// A square selection around the board the session places, with a
+    /// margin in pixels.
+    pub fn region(&self, margin: f64) -> String {
+        let l = &self.read()["lattice"];
+        let pitch = l["pitch"].as_f64().expect("pitch");
+        let cells = l["cols"]
+            .as_f64()
+            .unwrap_or(0.0)
+            .max(l["rows"].as_f64().unwrap_or(0.0));
+        region_around(
+            l["x"].as_f64().expect("x"),
+            l["y"].as_f64().expect("y"),
+            pitch * cells,
+            margin,
+        )
+    }
+
     /// The session file as it is now (`null` while it is not there).
     pub fn read(&self) -> serde_json::Value {
         std::fs::read_to_string(&self.result)
