@@ -187,6 +187,9 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     if a.moving.is_some() {
         bail!("--moving is not drawn for troyis");
     }
+    if a.level.is_some() {
+        bail!("--level is not read for troyis: give the board with --board");
+    }
     let board = Board::parse(&a.board).map_err(|e| anyhow!("--board: {e}"))?;
     let style = style(&a)?;
     let [l, t, r, b] = style.margins;
