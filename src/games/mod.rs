@@ -120,6 +120,11 @@ pub trait Game: Sync {
 
     /// The map of every position reachable from this one, with each one's
     /// distance to a solution.
+    /// `boardbot verify`: checks a level against the game's design rules.
+    fn verify(&self, _text: &str, _origin: &str, _opts: &Options) -> Result<Output, GameError> {
+        unsupported(self.id(), "verify")
+    }
+
     fn map(&self, _text: &str, _origin: &str, _opts: &Options) -> Result<Output, GameError> {
         unsupported(self.id(), "map state spaces")
     }
@@ -201,6 +206,10 @@ impl<P: TextPuzzle> Game for PuzzleGame<P> {
 
     fn map(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
         tools::map::<P>(text, origin, opts)
+    }
+
+    fn verify(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+        P::verify(text, origin, opts)
     }
 
     fn trace(

@@ -37,6 +37,14 @@ pub trait TextPuzzle: Puzzle {
     /// message says where the text is wrong (line and column).
     fn parse(text: &str, opts: &Options) -> Result<(Self, Self::State), String>;
 
+    /// `boardbot verify`, for games with design rules to check.
+    fn verify(_text: &str, _origin: &str, _opts: &Options) -> Result<Output, GameError> {
+        Err(GameError::Unsupported {
+            game: Self::ID,
+            what: "verify",
+        })
+    }
+
     /// Every move can be undone, so maps are undirected graphs.
     fn reversible(&self) -> bool {
         false

@@ -31,9 +31,11 @@
 //! Each [`Move`] says how many skiddies of each colour left on it, for the
 //! combo rule.
 
+mod glide;
 pub mod level;
 pub mod rules;
 pub mod slide;
+pub mod verify;
 
 use self::level::Level;
 pub use self::rules::{Dir, Key, Move, Rules};
@@ -84,6 +86,10 @@ impl TextPuzzle for Skiddy {
     const ID: &'static str = "skiddy";
     const OPTIONS: &'static [Opt] = &[Opt::MaxMemory, Opt::MaxNodes, Opt::Walkthrough];
     const JOINED_MOVES: bool = true;
+
+    fn verify(text: &str, origin: &str, opts: &Options) -> Result<crate::report::Output, super::GameError> {
+        verify::command(text, origin, opts)
+    }
 
     fn parse(text: &str, _opts: &Options) -> Result<(Self, Key), String> {
         let game = Skiddy::new(text)?;
