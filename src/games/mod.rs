@@ -29,7 +29,7 @@ pub mod skiddy;
 pub mod tools;
 pub mod troyis;
 
-pub use options::{Opt, Options, Win};
+pub use options::{GenerateOptions, Opt, Options, Win};
 pub use practice::{PracticeOptions, ScreenLattice, Session};
 pub use render::{RenderOptions, Rendered};
 pub use tools::TextPuzzle;
@@ -120,6 +120,11 @@ pub trait Game: Sync {
 
     /// The map of every position reachable from this one, with each one's
     /// distance to a solution.
+    /// `boardbot generate`: new levels, verified.
+    fn generate(&self, _opts: &GenerateOptions) -> Result<Output, GameError> {
+        unsupported(self.id(), "generate")
+    }
+
     /// `boardbot verify`: checks a level against the game's design rules.
     fn verify(&self, _text: &str, _origin: &str, _opts: &Options) -> Result<Output, GameError> {
         unsupported(self.id(), "verify")
@@ -210,6 +215,10 @@ impl<P: TextPuzzle> Game for PuzzleGame<P> {
 
     fn verify(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
         P::verify(text, origin, opts)
+    }
+
+    fn generate(&self, opts: &GenerateOptions) -> Result<Output, GameError> {
+        P::generate(opts)
     }
 
     fn trace(

@@ -45,6 +45,14 @@ pub trait TextPuzzle: Puzzle {
         })
     }
 
+    /// `boardbot generate`, for games with a level generator.
+    fn generate(_opts: &super::GenerateOptions) -> Result<Output, GameError> {
+        Err(GameError::Unsupported {
+            game: Self::ID,
+            what: "generate",
+        })
+    }
+
     /// Every move can be undone, so maps are undirected graphs.
     fn reversible(&self) -> bool {
         false

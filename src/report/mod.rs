@@ -315,6 +315,8 @@ pub enum Output {
 pub struct Custom {
     pub json: serde_json::Value,
     pub text: String,
+    /// The exit code: 0 when the command did what was asked.
+    pub code: i32,
 }
 
 impl Output {
@@ -348,6 +350,7 @@ impl Output {
             Output::Solve(r) => r.state.exit_code(),
             Output::Batch(d) if !d.mismatches.is_empty() => 1,
             Output::GaveUp(_) => 3,
+            Output::Custom(c) => c.code,
             _ => 0,
         }
     }

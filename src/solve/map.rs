@@ -206,7 +206,9 @@ impl<S: Hash + Eq, M> StateMap<S, M> {
         while dist[at as usize] != 0 && dist[at as usize] != u32::MAX {
             let step = self.edge_ids(at).find(|&k| {
                 let j = self.targets[k as usize] as usize;
-                dist[j] != u32::MAX && dist[j] + 1 == dist[at as usize] && allowed(&self.moves[k as usize])
+                dist[j] != u32::MAX
+                    && dist[j] + 1 == dist[at as usize]
+                    && allowed(&self.moves[k as usize])
             });
             let Some(k) = step else { break };
             path.push(&self.moves[k as usize]);

@@ -136,9 +136,9 @@ impl<'r> Glide<'r> {
         let mut order = [0u8; MAX_PIECES];
         let mut spots = [(0usize, 0usize, 0usize); MAX_PIECES];
         let mut k = 0;
-        for b in 0..n {
-            order[b] = b as u8;
-            for m in members(self.bodies[b]) {
+        for (b, (slot, &body)) in order.iter_mut().zip(&self.bodies[..n]).enumerate() {
+            *slot = b as u8;
+            for m in members(body) {
                 let (progress, lane) = self.rules.along(self.cells[m], self.dir);
                 spots[k] = (progress, lane, b);
                 k += 1;
@@ -235,7 +235,9 @@ impl<'r> Glide<'r> {
         let mut gone = 0;
         for m in members(moving) {
             let to = self.rules.next_cell(usize::from(self.cells[m]), self.dir);
-            if let (Ground::Goal(c), Piece::Skiddy(_)) = (self.rules.ground[to], self.rules.slots[m]) {
+            if let (Ground::Goal(c), Piece::Skiddy(_)) =
+                (self.rules.ground[to], self.rules.slots[m])
+            {
                 self.cells[m] = GONE;
                 self.left[c.index()] += 1;
                 gone |= 1 << m;

@@ -31,6 +31,7 @@
 //! Each [`Move`] says how many skiddies of each colour left on it, for the
 //! combo rule.
 
+pub mod generate;
 mod glide;
 pub mod level;
 pub mod rules;
@@ -40,6 +41,13 @@ pub mod verify;
 use self::level::Level;
 pub use self::rules::{Dir, Key, Move, Rules};
 use super::{Opt, Options, PuzzleGame, TextPuzzle};
+use crate::solve::costs::dijkstra;
+use crate::solve::progress::Progress;
+use crate::solve::puzzle::Solution;
+use crate::solve::search::{Budget, Found};
+
+/// A position, and whether the combo is broken on the way to it.
+type Tagged = (Key, bool);
 
 /// A level on the puzzle core.
 pub struct Skiddy {
@@ -80,6 +88,40 @@ impl crate::solve::Puzzle for Skiddy {
     fn split_moves<'t>(&self, text: &'t str) -> Vec<&'t str> {
         super::tools::single_letters(text)
     }
+
+    /// The shortest plan, a combo one when a shortest plan can be. The
+    /// search runs over (position, combo broken yet) with each move
+    /// costing 2 and the move that first breaks the combo 3, so length
+    /// comes first and a combo wins ties.
+    fn solve(&self, start: &Key, budget: &Budget, progress: &mut Progress) -> Solution<Move> {
+        let counts = verify::colour_counts(&self.rules);
+        let next = |(s, broken): &Tagged, out: &mut Vec<((Move, bool), Tagged)>| {
+            for (m, n) in Dir::ALL.into_iter().filter_map(|d| self.rules.play(s, d)) {
+                let breaks = verify::breaks_combo(&m, &counts);
+                out.push(((m, breaks && !*broken), (n, *broken || breaks)));
+            }
+        };
+        let (found, stats) = dijkstra(
+            (*start, false),
+            next,
+            |(_, first_break)| 2 + u32::from(*first_break),
+            |_| 0,
+            |(s, _)| self.rules.is_won(s),
+            budget,
+            progress,
+        );
+        let found = match found {
+            Found::Path(p) => Found::Path(p.into_iter().map(|(m, _)| m).collect()),
+            Found::Exhausted => Found::Exhausted,
+            Found::OverBudget { proven } => Found::OverBudget { proven: proven / 2 },
+        };
+        let mut sol = Solution::new(found, stats, |_| 1);
+        if let Found::Path(p) = &sol.found {
+            let combo = !p.iter().any(|m| verify::breaks_combo(m, &counts));
+            sol.notes.push(("combo", combo.into()));
+        }
+        sol
+    }
 }
 
 impl TextPuzzle for Skiddy {
@@ -87,8 +129,16 @@ impl TextPuzzle for Skiddy {
     const OPTIONS: &'static [Opt] = &[Opt::MaxMemory, Opt::MaxNodes, Opt::Walkthrough];
     const JOINED_MOVES: bool = true;
 
-    fn verify(text: &str, origin: &str, opts: &Options) -> Result<crate::report::Output, super::GameError> {
+    fn verify(
+        text: &str,
+        origin: &str,
+        opts: &Options,
+    ) -> Result<crate::report::Output, super::GameError> {
         verify::command(text, origin, opts)
+    }
+
+    fn generate(opts: &super::GenerateOptions) -> Result<crate::report::Output, super::GameError> {
+        generate::command(opts)
     }
 
     fn parse(text: &str, _opts: &Options) -> Result<(Self, Key), String> {

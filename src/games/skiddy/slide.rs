@@ -504,7 +504,11 @@ mod tests {
                 let dir = Dir::ALL[(seed as usize + step * 7) % 4];
                 if let Some((m1, c1)) = r.glide(&key, dir) {
                     let (m2, c2) = r.play_stepwise(&key, dir);
-                    assert_eq!((m1, r.canonical(c1)), (m2, r.canonical(c2)), "{text}{dir:?}");
+                    assert_eq!(
+                        (m1, r.canonical(c1)),
+                        (m2, r.canonical(c2)),
+                        "{text}{dir:?}"
+                    );
                     compared += 1;
                     grouped += usize::from(r.has_groups(&key));
                 }

@@ -98,7 +98,7 @@ pub struct TooBig {
 }
 
 /// How many skiddies of each colour the level holds.
-fn colour_counts(rules: &Rules) -> [u8; 4] {
+pub fn colour_counts(rules: &Rules) -> [u8; 4] {
     let mut n = [0u8; 4];
     for p in &rules.slots {
         if let Piece::Skiddy(c) = p {
@@ -122,7 +122,11 @@ pub fn verify(rules: &Rules, budget: &Budget, progress: &mut Progress) -> Result
     let map = distance_map(
         rules.start,
         |s: &Key, out: &mut Vec<(Move, Key)>| {
-            out.extend(super::rules::Dir::ALL.into_iter().filter_map(|d| rules.play(s, d)));
+            out.extend(
+                super::rules::Dir::ALL
+                    .into_iter()
+                    .filter_map(|d| rules.play(s, d)),
+            );
         },
         |s| rules.is_won(s),
         budget,
@@ -144,7 +148,8 @@ fn rate(map: &StateMap<Key, Move>, counts: &[u8; 4]) -> Verdict {
     let dist = map.distances();
     let combo_dist = map.distances_using(clean);
     let from_start = map.from_start();
-    let shortest_combo = (combo_dist[0] != u32::MAX).then(|| Line::of(map.descend(0, &combo_dist, clean)));
+    let shortest_combo =
+        (combo_dist[0] != u32::MAX).then(|| Line::of(map.descend(0, &combo_dist, clean)));
     // Among the shortest solutions, prefer a combo.
     let shortest = match (&shortest_combo, map.distance(0)) {
         (Some(c), Some(d)) if c.length == d as usize => Some(c.clone()),
@@ -152,9 +157,19 @@ fn rate(map: &StateMap<Key, Move>, counts: &[u8; 4]) -> Verdict {
         (_, None) => None,
     };
     let shortest_non_combo = shortest_non_combo(map, &from_start, counts);
-    let dead: Vec<u32> = (0..map.len() as u32).filter(|&i| map.distance(i).is_none()).collect();
-    let nearest_dead = dead.iter().copied().min_by_key(|&i| from_start.dist[i as usize]);
-    let reasons = reasons(&shortest, &shortest_combo, &shortest_non_combo, !dead.is_empty());
+    let dead: Vec<u32> = (0..map.len() as u32)
+        .filter(|&i| map.distance(i).is_none())
+        .collect();
+    let nearest_dead = dead
+        .iter()
+        .copied()
+        .min_by_key(|&i| from_start.dist[i as usize]);
+    let reasons = reasons(
+        &shortest,
+        &shortest_combo,
+        &shortest_non_combo,
+        !dead.is_empty(),
+    );
     Verdict {
         stars: stars(&reasons),
         reasons,
@@ -273,15 +288,19 @@ pub fn command(text: &str, origin: &str, opts: &Options) -> Result<Output, GameE
     Ok(Output::Custom(Custom {
         json,
         text: describe(&verdict, origin),
+        code: 0,
     }))
 }
 
 /// The verdict for a reader.
 pub fn describe(v: &Verdict, origin: &str) -> String {
-    let stars: String = (0..3).map(|i| if i < v.stars { '★' } else { '☆' }).collect();
+    let stars: String = (0..3)
+        .map(|i| if i < v.stars { '★' } else { '☆' })
+        .collect();
     let line = |l: &Option<Line>| {
-        l.as_ref()
-            .map_or("none".to_string(), |l| format!("{} ({} moves)", l.moves, l.length))
+        l.as_ref().map_or("none".to_string(), |l| {
+            format!("{} ({} moves)", l.moves, l.length)
+        })
     };
     let mut out = format!(
         "{origin}: {stars} ({} star{})\n  positions: {}, dead ends: {}",
