@@ -146,6 +146,8 @@ struct Tally {
     prefix: usize,
     tried: u64,
     too_big: u64,
+    /// When the last plain progress line went out (stderr not a terminal).
+    last_line: Option<Instant>,
 }
 
 impl Tally {
@@ -243,6 +245,9 @@ fn worker(
         let settled = t.settled();
         bar.set_position(settled.min(o.count) as u64);
         bar.set_message(format!("{} tried", t.tried));
+        if o.progress && bar.is_hidden() {
+            plain_line(&mut t, settled, o.count);
+        }
         if settled >= o.count {
             // Stop the others too: no later candidate can be needed.
             next.store(o.tries, Ordering::Relaxed);
@@ -251,8 +256,18 @@ fn worker(
     }
 }
 
+/// A progress line every few seconds, for logs and CI jobs.
+fn plain_line(t: &mut Tally, settled: usize, count: usize) {
+    let now = Instant::now();
+    let last = *t.last_line.get_or_insert(now);
+    if now.duration_since(last).as_secs() >= 5 {
+        t.last_line = Some(now);
+        eprintln!("generate: {settled}/{count} kept, {} tried", t.tried);
+    }
+}
+
 fn progress_bar(o: &GenerateOptions) -> indicatif::ProgressBar {
-    if !o.progress {
+    if !o.progress || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         return indicatif::ProgressBar::hidden();
     }
     let bar = indicatif::ProgressBar::new(o.count as u64);
@@ -372,4 +387,66 @@ fn write(dir: &Path, o: &GenerateOptions, kept: &[Kept]) -> Result<Vec<PathBuf>,
         files.push(level);
     }
     Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask(threads: usize) -> GenerateOptions {
+        GenerateOptions {
+            size: (6, 5),
+            colours: 2,
+            skiddies: 3,
+            crates: 1,
+            ice: 0,
+            pits: 1,
+            static_pct: 10,
+            goals_per_colour: 1,
+            perfect: Some((2, 8)),
+            stars: 1,
+            count: 8,
+            seed: 42,
+            out: None,
+            tries: 100_000,
+            max_states: 100_000,
+            threads,
+            progress: false,
+        }
+    }
+
+    #[test]
+    fn a_seed_gives_the_same_levels_on_any_number_of_threads() {
+        let one = run(&ask(1)).unwrap();
+        let three = run(&ask(3)).unwrap();
+        let texts = |r: &Run| r.kept.iter().map(|k| k.text.clone()).collect::<Vec<_>>();
+        assert_eq!(one.kept.len(), 8);
+        assert_eq!(texts(&one), texts(&three));
+        for k in &one.kept {
+            let len = k.verdict.shortest.as_ref().unwrap().length;
+            assert!(k.verdict.stars >= 1 && (2..=8).contains(&len), "{}", k.text);
+        }
+    }
+
+    #[test]
+    fn candidates_keep_the_ring_rules_and_the_counts() {
+        let o = ask(1);
+        for i in 0..200 {
+            let text = candidate(&o, &mut Rng::for_item(7, i));
+            let level = Level::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(level.pieces.len(), 4, "{text}");
+            assert_eq!(text.matches('o').count(), 1);
+        }
+    }
+
+    #[test]
+    fn impossible_requests_are_refused_with_the_reason() {
+        let mut o = ask(1);
+        o.skiddies = 30;
+        let e = run(&o).err().unwrap().to_string();
+        assert!(e.contains("do not fit"), "{e}");
+        o = ask(1);
+        o.colours = 5;
+        assert!(run(&o).is_err());
+    }
 }

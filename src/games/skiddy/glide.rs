@@ -59,13 +59,12 @@ impl Rules {
 
     /// How far along `dir` a cell lies (larger is further in front), and
     /// its lane across `dir`.
-    fn along(&self, cell: u8, dir: Dir) -> (usize, usize) {
-        let cell = usize::from(cell);
-        let (row, col) = (cell / self.width, cell % self.width);
+    fn along(&self, cell: u8, dir: Dir) -> (u8, u8) {
+        let (row, col) = self.place[usize::from(cell)];
         match dir {
-            Dir::U => (self.height - row, col),
+            Dir::U => (!row, col),
             Dir::D => (row, col),
-            Dir::L => (self.width - col, row),
+            Dir::L => (!col, row),
             Dir::R => (col, row),
         }
     }
@@ -134,7 +133,7 @@ impl<'r> Glide<'r> {
     fn order(&self) -> Option<([u8; MAX_PIECES], usize)> {
         let n = self.count;
         let mut order = [0u8; MAX_PIECES];
-        let mut spots = [(0usize, 0usize, 0usize); MAX_PIECES];
+        let mut spots = [(0u8, 0u8, 0usize); MAX_PIECES];
         let mut k = 0;
         for (b, (slot, &body)) in order.iter_mut().zip(&self.bodies[..n]).enumerate() {
             *slot = b as u8;

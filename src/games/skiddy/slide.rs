@@ -56,6 +56,14 @@ impl Rules {
         (next != *key).then_some((m, next))
     }
 
+    /// Plays `dir` with the lock-step path only, as the first engine did:
+    /// the baseline of `cargo bench --bench skiddy`.
+    pub fn play_lockstep(&self, key: &Key, dir: Dir) -> Option<(Move, Key)> {
+        let (m, cells) = self.play_stepwise(key, dir);
+        let next = self.canonical(cells);
+        (next != *key).then_some((m, next))
+    }
+
     /// Plays `dir` in lock-step, one cell per step: the general path.
     pub(super) fn play_stepwise(&self, key: &Key, dir: Dir) -> (Move, [u8; MAX_PIECES]) {
         let mut board = Board::new(self, key, dir);
@@ -75,9 +83,8 @@ impl Rules {
     }
 
     pub(super) fn adjacent(&self, a: u8, b: u8) -> bool {
-        let (a, b) = (usize::from(a), usize::from(b));
-        let (ra, ca) = (a / self.width, a % self.width);
-        let (rb, cb) = (b / self.width, b % self.width);
+        let (ra, ca) = self.place[usize::from(a)];
+        let (rb, cb) = self.place[usize::from(b)];
         ra.abs_diff(rb) + ca.abs_diff(cb) == 1
     }
 }

@@ -329,3 +329,67 @@ pub fn describe(v: &Verdict, origin: &str) -> String {
     );
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn verdict(text: &str) -> Verdict {
+        let rules = Rules::new(&Level::parse(text).unwrap());
+        verify(&rules, &Budget::default(), &mut Progress::quiet()).unwrap()
+    }
+
+    #[test]
+    fn a_move_breaks_the_combo_when_a_colour_leaves_in_part() {
+        let counts = [2, 1, 0, 0];
+        let m = |left| Move {
+            dir: super::super::rules::Dir::U,
+            left,
+        };
+        assert!(breaks_combo(&m([1, 0, 0, 0]), &counts));
+        assert!(!breaks_combo(&m([2, 1, 0, 0]), &counts));
+        assert!(!breaks_combo(&m([0, 1, 0, 0]), &counts));
+    }
+
+    #[test]
+    fn stars_follow_the_first_rule_that_fails() {
+        use Reason::*;
+        assert_eq!(stars(&[]), 3);
+        assert_eq!(stars(&[NonComboShorter]), 2);
+        assert_eq!(stars(&[NoNonComboSolution]), 1);
+        assert_eq!(stars(&[DeadEnds, NoComboSolution]), 0);
+        assert_eq!(stars(&[Unsolvable]), 0);
+    }
+
+    #[test]
+    fn two_loose_reds_rate_both_kinds_of_solution() {
+        // Two loose reds side by side under one goal (see
+        // tests/fixtures/skiddy/loose_pair.txt): a red leaves alone on
+        // every way out, so no solution is a combo.
+        let v = verdict("sticky: no\n#R#####\n#rr...#\n#.....#\n#######\n");
+        assert_eq!(v.shortest_combo, None);
+        assert_eq!(v.shortest_non_combo.as_ref().map(|l| l.length), Some(3));
+        assert_eq!(v.reasons, [Reason::NoComboSolution]);
+        assert_eq!((v.stars, v.dead_ends), (1, 0));
+        // A corridor: the start, red at the left end, and the win. One red
+        // always leaves alone, which is a combo: no non-combo solution.
+        let v = verdict("#######\n#.r...R\n#######\n");
+        assert_eq!((v.states, v.dead_ends, v.dead_end_example), (3, 0, None));
+        assert_eq!(v.shortest.map(|l| l.moves), Some("R".to_string()));
+        assert_eq!((v.stars, v.reasons), (1, vec![Reason::NoNonComboSolution]));
+    }
+
+    #[test]
+    fn a_pushed_crate_that_hides_the_goal_is_a_dead_end() {
+        // R is the only move: red pushes the crate over the goal's cell
+        // and stops where it stood. After that red only runs between the
+        // left end and the crate: three positions, none can win.
+        let v = verdict("######\n#r.c.#\n####R#\n");
+        assert_eq!((v.states, v.dead_ends), (3, 3));
+        assert_eq!(v.dead_end_example.as_deref(), Some(""), "the start is one");
+        assert_eq!(v.shortest, None);
+        use Reason::*;
+        assert_eq!(v.reasons, [Unsolvable, DeadEnds, NoComboSolution, NoNonComboSolution]);
+        assert_eq!(v.stars, 0);
+    }
+}
