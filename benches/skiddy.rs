@@ -36,8 +36,14 @@ fn lockstep_map(r: &Rules) -> usize {
     let next = |s: &Key, out: &mut Vec<(Move, Key)>| {
         out.extend(Dir::ALL.into_iter().filter_map(|d| r.play_lockstep(s, d)));
     };
-    distance_map(r.start, next, |s| r.is_won(s), &Budget::default(), &mut Progress::quiet())
-        .map_or(0, |m| m.len())
+    distance_map(
+        r.start,
+        next,
+        |s| r.is_won(s),
+        &Budget::default(),
+        &mut Progress::quiet(),
+    )
+    .map_or(0, |m| m.len())
 }
 
 fn bench_verify(name: &str, text: &str) {

@@ -118,8 +118,6 @@ pub trait Game: Sync {
         unsupported(self.id(), "solve batches")
     }
 
-    /// The map of every position reachable from this one, with each one's
-    /// distance to a solution.
     /// `boardbot generate`: new levels, verified.
     fn generate(&self, _opts: &GenerateOptions) -> Result<Output, GameError> {
         unsupported(self.id(), "generate")
@@ -129,6 +127,9 @@ pub trait Game: Sync {
     fn verify(&self, _text: &str, _origin: &str, _opts: &Options) -> Result<Output, GameError> {
         unsupported(self.id(), "verify")
     }
+
+    /// The map of every position reachable from this one, with each one's
+    /// distance to a solution.
 
     fn map(&self, _text: &str, _origin: &str, _opts: &Options) -> Result<Output, GameError> {
         unsupported(self.id(), "map state spaces")

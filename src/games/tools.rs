@@ -409,7 +409,7 @@ fn map_of<P: TextPuzzle>(
 }
 
 /// What a map that outgrew its budget can still say.
-fn gave_up(game: &'static str, over: &OverBudget) -> GaveUp {
+pub(crate) fn gave_up(game: &'static str, over: &OverBudget) -> GaveUp {
     let nearest = over.goal_distance.map_or(String::new(), |d| {
         format!("; the nearest goal is {d} moves from the start")
     });

@@ -40,19 +40,30 @@ fn check(o: &GenerateOptions) -> Result<(), GameError> {
             o.skiddies, o.colours
         ));
     }
+    if o.static_pct > 100 {
+        return usage(format!(
+            "--static {}: give a percentage, 0 to 100",
+            o.static_pct
+        ));
+    }
+    if o.count == 0 {
+        return usage("--count 0: ask for at least one level".into());
+    }
     let inner = (w - 2) * (h - 2);
     let blocks = inner * o.static_pct as usize / 100;
-    let used = o.skiddies + o.crates + o.ice + o.pits + blocks;
+    let used = [o.skiddies, o.crates, o.ice, o.pits, blocks]
+        .into_iter()
+        .fold(0usize, usize::saturating_add);
     if used > inner {
         return usage(format!(
             "{used} pieces, pits and blocks do not fit in the {inner} inner cells of a {w}x{h} board"
         ));
     }
-    if o.skiddies + o.crates + o.ice > MAX_PIECES {
+    if o.skiddies.saturating_add(o.crates).saturating_add(o.ice) > MAX_PIECES {
         return usage(format!("a level holds at most {MAX_PIECES} moving pieces"));
     }
     let ring = 2 * (w - 2) + 2 * (h - 2);
-    if o.colours * o.goals_per_colour > ring || o.goals_per_colour == 0 {
+    if o.colours.saturating_mul(o.goals_per_colour) > ring || o.goals_per_colour == 0 {
         return usage(format!(
             "{} goals per colour do not fit on the {ring} ring cells (corners excluded)",
             o.goals_per_colour
@@ -60,6 +71,13 @@ fn check(o: &GenerateOptions) -> Result<(), GameError> {
     }
     if o.stars > 3 {
         return usage(format!("--stars {}: give 0 to 3", o.stars));
+    }
+    if o.stars >= 2 && o.skiddies == o.colours {
+        return usage(format!(
+            "--stars {} needs a non-combo solution, which a level with one skiddy per colour never has: \
+             give more --skiddies than --colours",
+            o.stars
+        ));
     }
     Ok(())
 }
@@ -381,8 +399,10 @@ fn write(dir: &Path, o: &GenerateOptions, kept: &[Kept]) -> Result<Vec<PathBuf>,
         );
         std::fs::write(&level, header + &k.text).map_err(|e| fail(&level, e))?;
         let doc = dir.join(format!("{stem}.json"));
-        let json = serde_json::to_string_pretty(&k.verdict)
-            .map_err(|e| GameError::Output(e.to_string()))?;
+        // The file's own name, so the same seed writes the same files.
+        let verdict = super::verify::document(&k.verdict, &format!("{stem}.txt"), false)?;
+        let json =
+            serde_json::to_string_pretty(&verdict).map_err(|e| GameError::Output(e.to_string()))?;
         std::fs::write(&doc, json + "\n").map_err(|e| fail(&doc, e))?;
         files.push(level);
     }

@@ -3,7 +3,11 @@
 //!
 //! - [`level`]: the text format;
 //! - [`rules`]: the static board, the packed state key, moves;
-//! - [`slide`]: one move, step by step.
+//! - [`slide`]: one move, step by step (the general path), and [`glide`]:
+//!   the same move with each body sliding all the way at once, front first
+//!   (the fast path, which hands the rare hard cases back to `slide`);
+//! - [`verify`]: the makers' level check: dead ends, combos, stars;
+//! - [`generate`]: random levels, verified, kept or discarded.
 //!
 //! The rules are those of issue 9 ("Rules"). Where that text leaves a case
 //! open, boardbot decides as follows (each is tested):
@@ -27,12 +31,14 @@
 //! - **Pieces of one kind are interchangeable** in the state key.
 //! - **A level needs a skiddy**; a goal in a ring corner is allowed.
 //!
-//! Solve, walkthrough, map and trace come from [`crate::games::tools`].
+//! Walkthrough, map and trace come from [`crate::games::tools`]; `solve`
+//! is the core's search with one twist (a combo wins ties among the
+//! shortest plans). Play stops at the win: a won position has no moves.
 //! Each [`Move`] says how many skiddies of each colour left on it, for the
 //! combo rule.
 
 pub mod generate;
-mod glide;
+pub mod glide;
 pub mod level;
 pub mod rules;
 pub mod slide;
@@ -74,7 +80,7 @@ impl crate::solve::Puzzle for Skiddy {
     type Move = Move;
 
     fn successors(&self, s: &Key, out: &mut Vec<(Move, Key)>) {
-        out.extend(Dir::ALL.into_iter().filter_map(|d| self.rules.play(s, d)));
+        self.rules.successors(s, out);
     }
 
     fn is_goal(&self, s: &Key) -> bool {
@@ -96,7 +102,9 @@ impl crate::solve::Puzzle for Skiddy {
     fn solve(&self, start: &Key, budget: &Budget, progress: &mut Progress) -> Solution<Move> {
         let counts = verify::colour_counts(&self.rules);
         let next = |(s, broken): &Tagged, out: &mut Vec<((Move, bool), Tagged)>| {
-            for (m, n) in Dir::ALL.into_iter().filter_map(|d| self.rules.play(s, d)) {
+            let mut plain = Vec::with_capacity(4);
+            self.rules.successors(s, &mut plain);
+            for (m, n) in plain {
                 let breaks = verify::breaks_combo(&m, &counts);
                 out.push(((m, breaks && !*broken), (n, *broken || breaks)));
             }

@@ -136,6 +136,14 @@ impl Rules {
         Key(cells)
     }
 
+    /// Every move from `key`, with the position it leads to; none once the
+    /// level is won (play stops there).
+    pub fn successors(&self, key: &Key, out: &mut Vec<(Move, Key)>) {
+        if !self.is_won(key) {
+            out.extend(Dir::ALL.into_iter().filter_map(|d| self.play(key, d)));
+        }
+    }
+
     /// True when every skiddy has left.
     pub fn is_won(&self, key: &Key) -> bool {
         self.slots

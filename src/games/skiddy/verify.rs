@@ -16,7 +16,7 @@ use super::level::{Colour, Level, Piece};
 use super::rules::{Key, Move, Rules};
 use crate::games::{GameError, Options, tools};
 use crate::report::{Custom, Output};
-use crate::solve::map::{StateMap, distance_map};
+use crate::solve::map::{OverBudget, StateMap, distance_map};
 use crate::solve::progress::Progress;
 use crate::solve::search::{Budget, Stats};
 
@@ -91,12 +91,6 @@ pub struct Verdict {
     pub stats: VerifyStats,
 }
 
-/// The map outgrew its budget.
-#[derive(Clone, Copy, Debug)]
-pub struct TooBig {
-    pub states: u64,
-}
-
 /// How many skiddies of each colour the level holds.
 pub fn colour_counts(rules: &Rules) -> [u8; 4] {
     let mut n = [0u8; 4];
@@ -117,24 +111,19 @@ pub fn breaks_combo(m: &Move, counts: &[u8; 4]) -> bool {
 }
 
 /// Verifies a level: maps it whole and rates it.
-pub fn verify(rules: &Rules, budget: &Budget, progress: &mut Progress) -> Result<Verdict, TooBig> {
+pub fn verify(
+    rules: &Rules,
+    budget: &Budget,
+    progress: &mut Progress,
+) -> Result<Verdict, OverBudget> {
     let t = std::time::Instant::now();
     let map = distance_map(
         rules.start,
-        |s: &Key, out: &mut Vec<(Move, Key)>| {
-            out.extend(
-                super::rules::Dir::ALL
-                    .into_iter()
-                    .filter_map(|d| rules.play(s, d)),
-            );
-        },
+        |s: &Key, out: &mut Vec<(Move, Key)>| rules.successors(s, out),
         |s| rules.is_won(s),
         budget,
         progress,
-    )
-    .map_err(|over| TooBig {
-        states: over.states,
-    })?;
+    )?;
     let counts = colour_counts(rules);
     let mut v = rate(&map, &counts);
     v.stats.ms = t.elapsed().as_secs_f64() * 1e3;
@@ -276,20 +265,28 @@ pub fn command(text: &str, origin: &str, opts: &Options) -> Result<Output, GameE
     })?;
     let rules = Rules::new(&level);
     let mut progress = Progress::new(opts.progress);
-    let verdict = verify(&rules, &tools::budget(opts), &mut progress).map_err(|big| {
-        GameError::Usage(format!(
-            "{origin}: the level's map outgrew the memory budget after {} positions; raise --max-memory",
-            big.states
-        ))
-    })?;
-    let mut json = serde_json::to_value(&verdict).map_err(|e| GameError::Output(e.to_string()))?;
-    json["game"] = "skiddy".into();
-    json["level"] = origin.into();
+    let verdict = match verify(&rules, &tools::budget(opts), &mut progress) {
+        Ok(v) => v,
+        Err(over) => return Ok(Output::GaveUp(tools::gave_up("skiddy", &over))),
+    };
     Ok(Output::Custom(Custom {
-        json,
+        json: document(&verdict, origin, true)?,
         text: describe(&verdict, origin),
         code: 0,
     }))
+}
+
+/// The `verify --json` document; `timed` keeps the timings, which differ
+/// from run to run.
+pub fn document(v: &Verdict, origin: &str, timed: bool) -> Result<serde_json::Value, GameError> {
+    let mut json = serde_json::to_value(v).map_err(|e| GameError::Output(e.to_string()))?;
+    json["game"] = "skiddy".into();
+    json["level"] = origin.into();
+    if !timed && let Some(stats) = json["stats"].as_object_mut() {
+        stats.remove("ms");
+        stats.remove("states_per_sec");
+    }
+    Ok(json)
 }
 
 /// The verdict for a reader.
@@ -389,7 +386,10 @@ mod tests {
         assert_eq!(v.dead_end_example.as_deref(), Some(""), "the start is one");
         assert_eq!(v.shortest, None);
         use Reason::*;
-        assert_eq!(v.reasons, [Unsolvable, DeadEnds, NoComboSolution, NoNonComboSolution]);
+        assert_eq!(
+            v.reasons,
+            [Unsolvable, DeadEnds, NoComboSolution, NoNonComboSolution]
+        );
         assert_eq!(v.stars, 0);
     }
 }
