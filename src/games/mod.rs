@@ -130,7 +130,6 @@ pub trait Game: Sync {
 
     /// The map of every position reachable from this one, with each one's
     /// distance to a solution.
-
     fn map(&self, _text: &str, _origin: &str, _opts: &Options) -> Result<Output, GameError> {
         unsupported(self.id(), "map state spaces")
     }
