@@ -3,8 +3,11 @@
 //! shortest plan has that length), and the core's map and trace on them.
 
 mod common;
+mod skiddy_peer;
 
 use common::{boardbot, fixtures, stdout_json};
+use skiddy_peer::graph::{Graph, Verdict};
+use skiddy_peer::{Level, replay};
 
 fn level(name: &str) -> String {
     fixtures("skiddy").join(name).to_string_lossy().into_owned()
@@ -86,4 +89,166 @@ fn a_broken_level_names_line_and_column() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("line 3, column 2"), "{err}");
+}
+
+/// A fixture's figures, as its comment argues them by hand.
+struct Figures {
+    name: &'static str,
+    stars: u64,
+    states: u64,
+    dead_ends: u64,
+    shortest: Option<u64>,
+    combo: Option<u64>,
+    non_combo: Option<u64>,
+}
+
+const fn figures(
+    name: &'static str,
+    stars: u64,
+    (states, dead_ends): (u64, u64),
+    (shortest, combo, non_combo): (Option<u64>, Option<u64>, Option<u64>),
+) -> Figures {
+    Figures {
+        name,
+        stars,
+        states,
+        dead_ends,
+        shortest,
+        combo,
+        non_combo,
+    }
+}
+
+/// Every fixture with the figures its comment checks by hand: (states,
+/// dead ends) and (shortest, shortest combo, shortest non-combo).
+const HAND_CHECKED: &[Figures] = &[
+    figures("two_colours.txt", 1, (19, 0), (Some(2), Some(2), None)),
+    figures("crate.txt", 0, (30, 10), (Some(2), Some(2), None)),
+    figures("pit.txt", 1, (40, 0), (Some(2), Some(2), None)),
+    figures("loose_pair.txt", 1, (11, 0), (Some(3), None, Some(3))),
+    figures("sticky_column.txt", 1, (5, 0), (Some(2), Some(2), None)),
+    figures("sticky_pair.txt", 0, (4, 4), (None, None, None)),
+    figures("three_stars.txt", 3, (8, 0), (Some(1), Some(1), Some(4))),
+    figures("pair_loose_combo.txt", 3, (9, 0), (Some(3), Some(3), Some(3))),
+    figures("pair_sticky_trapped.txt", 0, (2, 2), (None, None, None)),
+    figures("non_combo_first.txt", 2, (11, 0), (Some(3), Some(4), Some(3))),
+    figures("crate_trap.txt", 0, (9, 5), (Some(3), Some(3), None)),
+    figures("ice_stopper.txt", 1, (5, 0), (Some(2), Some(2), None)),
+    figures("pit_stop.txt", 1, (4, 0), (Some(2), Some(2), None)),
+];
+
+/// `verify --json` on a level file.
+fn verify(path: &str) -> serde_json::Value {
+    let out = boardbot(&["verify", "--game", "skiddy", "--level", path, "--json"]);
+    stdout_json(&out)
+}
+
+/// A `{"moves","length"}` field's length, or `None` when it is null.
+fn length(v: &serde_json::Value) -> Option<u64> {
+    v.get("length").and_then(|l| l.as_u64())
+}
+
+#[test]
+fn every_fixture_is_in_the_hand_checked_table() {
+    let mut files: Vec<String> = std::fs::read_dir(fixtures("skiddy"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".txt"))
+        .collect();
+    files.sort();
+    let mut listed: Vec<String> = HAND_CHECKED.iter().map(|f| f.name.to_string()).collect();
+    listed.sort();
+    assert_eq!(files, listed);
+    assert!(files.len() >= 12, "issue 9 asks for at least 12 hand-made levels");
+}
+
+#[test]
+fn verify_and_solve_agree_with_the_hand_checked_figures() {
+    for f in HAND_CHECKED {
+        let v = verify(&level(f.name));
+        let name = f.name;
+        assert_eq!(v["stars"], f.stars, "{name}: {v}");
+        assert_eq!(v["states"], f.states, "{name}: {v}");
+        assert_eq!(v["dead_ends"], f.dead_ends, "{name}: {v}");
+        assert_eq!(length(&v["shortest"]), f.shortest, "{name}: {v}");
+        assert_eq!(length(&v["shortest_combo"]), f.combo, "{name}: {v}");
+        assert_eq!(length(&v["shortest_non_combo"]), f.non_combo, "{name}: {v}");
+        assert_eq!(v["dead_end_example"].is_null(), f.dead_ends == 0, "{name}: {v}");
+        let (code, s) = solve(name);
+        assert_eq!(code == Some(0), f.shortest.is_some(), "{name}: {s}");
+        assert_eq!(length(&s["plan"]), f.shortest, "{name}: {s}");
+        if f.shortest.is_some() {
+            // solve prefers a combo among the shortest plans.
+            let combo = f.combo == f.shortest;
+            assert_eq!(s["stats"]["combo"], combo, "{name}: {s}");
+        }
+    }
+}
+
+/// `boardbot verify` lets ice slide on in a won position and counts those
+/// positions (see `skiddy_peer::graph`); the peer follows it so that state
+/// counts compare, and the hand counts in the fixtures say so.
+const PLAY_ON_AFTER_WIN: bool = true;
+
+/// The independent verifier's figures, checked against `verify`'s JSON.
+fn peer_agrees(path: &str, v: &serde_json::Value) -> Verdict {
+    let text = std::fs::read_to_string(path).unwrap();
+    let lv = Level::parse(&text);
+    let graph = Graph::build(&lv, PLAY_ON_AFTER_WIN);
+    let mine = graph.verdict();
+    let ctx = format!("{path}: peer {mine:?}\nverify {v}");
+    assert_eq!(v["stars"], mine.stars, "{ctx}");
+    assert_eq!(v["states"], mine.states, "{ctx}");
+    assert_eq!(v["stats"]["edges"], mine.edges, "{ctx}");
+    assert_eq!(v["stats"]["goal_states"], mine.goal_states, "{ctx}");
+    assert_eq!(v["dead_ends"], mine.dead_ends, "{ctx}");
+    let lengths = [
+        ("shortest", mine.shortest),
+        ("shortest_combo", mine.shortest_combo),
+        ("shortest_non_combo", mine.shortest_non_combo),
+    ];
+    for (key, len) in lengths {
+        assert_eq!(length(&v[key]), len.map(|l| l as u64), "{key}: {ctx}");
+        replay_solution(&lv, v[key]["moves"].as_str(), key, &ctx);
+    }
+    let example = v["dead_end_example"].as_str();
+    assert_eq!(example.map(str::len), mine.dead_end_depth, "{ctx}");
+    if let Some(moves) = example {
+        let end = replay(&lv, moves).unwrap_or_else(|e| panic!("{e}: {ctx}")).end;
+        assert_eq!(graph.winnable(&end), Some(false), "{moves} is no dead end: {ctx}");
+    }
+    mine
+}
+
+/// Replays a solution of the kind `key` names under the second rules: it
+/// wins, and it is a combo exactly when `key` says so.
+fn replay_solution(lv: &Level, moves: Option<&str>, key: &str, ctx: &str) {
+    let Some(moves) = moves else { return };
+    let r = replay(lv, moves).unwrap_or_else(|e| panic!("{key} {moves}: {e}: {ctx}"));
+    assert!(r.end.skiddies.is_empty(), "{key} {moves} does not win: {ctx}");
+    match key {
+        "shortest_combo" => assert!(r.combo(&lv.start), "{moves} is no combo: {ctx}"),
+        "shortest_non_combo" => assert!(!r.combo(&lv.start), "{moves} is a combo: {ctx}"),
+        _ => {}
+    }
+}
+
+#[test]
+fn a_second_implementation_of_the_rules_replays_every_plan_and_rates_every_fixture() {
+    for f in HAND_CHECKED {
+        let path = level(f.name);
+        let v = verify(&path);
+        let mine = peer_agrees(&path, &v);
+        assert_eq!(u64::from(mine.stars), f.stars, "{}", f.name);
+        let (_, s) = solve(f.name);
+        let Some(moves) = s["plan"]["moves"].as_str() else {
+            assert!(mine.shortest.is_none(), "{}: {s}", f.name);
+            continue;
+        };
+        let lv = Level::parse(&std::fs::read_to_string(&path).unwrap());
+        let r = replay(&lv, moves).unwrap_or_else(|e| panic!("{}: {e}", f.name));
+        assert!(r.end.skiddies.is_empty(), "{}: {moves} does not win", f.name);
+        assert_eq!(Some(moves.len()), mine.shortest, "{}", f.name);
+        assert_eq!(s["stats"]["combo"], r.combo(&lv.start), "{}: {s}", f.name);
+    }
 }
