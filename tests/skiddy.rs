@@ -252,3 +252,131 @@ fn a_second_implementation_of_the_rules_replays_every_plan_and_rates_every_fixtu
         assert_eq!(s["stats"]["combo"], r.combo(&lv.start), "{}: {s}", f.name);
     }
 }
+
+/// One `generate` run: its flags, the stars asked and the `--perfect`
+/// range (None: any length).
+struct Run {
+    flags: &'static [&'static str],
+    stars: u64,
+    perfect: Option<(u64, u64)>,
+}
+
+/// The generation runs below: 200 levels over sizes 5x4 to 7x6, one to
+/// three colours, sticky groups of three, crates, ice, pits and blocks,
+/// and every star level. Each takes well under a second.
+const RUNS: &[Run] = &[
+    Run {
+        flags: &["--size", "5x4", "--colours", "1", "--skiddies", "2", "--pits", "1"],
+        stars: 3,
+        perfect: Some((2, 6)),
+    },
+    Run {
+        flags: &["--size", "6x5", "--colours", "2", "--skiddies", "3", "--crates", "1"],
+        stars: 2,
+        perfect: Some((3, 8)),
+    },
+    Run {
+        flags: &["--size", "7x6", "--colours", "1", "--skiddies", "3", "--pits", "1", "--static", "15"],
+        stars: 1,
+        perfect: None,
+    },
+    Run {
+        flags: &[
+            "--size", "6x4", "--colours", "3", "--skiddies", "3", "--crates", "1", "--ice", "1",
+            "--pits", "1", "--goals-per-colour", "2",
+        ],
+        stars: 1,
+        perfect: Some((1, 10)),
+    },
+];
+
+/// Runs `generate` into `out` with `extra` flags and returns its JSON.
+fn generate(run: &Run, out: &std::path::Path, extra: &[&str]) -> serde_json::Value {
+    let stars = run.stars.to_string();
+    let dir = out.to_string_lossy();
+    let mut args = vec!["generate", "--game", "skiddy", "--json", "--stars", &stars, "--out", &dir];
+    args.extend(run.flags);
+    args.extend(extra);
+    let range = run.perfect.map(|(lo, hi)| format!("{lo}-{hi}"));
+    if let Some(range) = &range {
+        args.extend(["--perfect", range.as_str()]);
+    }
+    let out = boardbot(&args);
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    stdout_json(&out)
+}
+
+/// Checks every level a run kept: its JSON beside it is what `verify`
+/// says again, it is rated as asked, and the peer verifier agrees.
+fn check_kept(run: &Run, summary: &serde_json::Value) -> usize {
+    let levels = summary["levels"].as_array().expect("levels");
+    assert_eq!(summary["kept"], levels.len(), "{summary}");
+    for level in levels {
+        let path = level["file"].as_str().expect("file");
+        let beside = std::path::Path::new(path).with_extension("json");
+        let saved: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&beside).unwrap()).unwrap();
+        let v = verify(path);
+        for key in ["stars", "states", "dead_ends", "shortest", "shortest_combo"] {
+            assert_eq!(saved[key], v[key], "{path}: {key}");
+        }
+        assert!(v["stars"].as_u64().unwrap() >= run.stars, "{path}: {v}");
+        assert_eq!(v["dead_ends"], 0, "{path}: {v}");
+        let len = length(&v["shortest"]).expect("a kept level is solvable");
+        if let Some((lo, hi)) = run.perfect {
+            assert!((lo..=hi).contains(&len), "{path}: {len} outside {lo}-{hi}");
+        }
+        peer_agrees(path, &v);
+    }
+    levels.len()
+}
+
+#[test]
+fn generate_keeps_only_levels_verify_and_the_peer_rate_as_asked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut total = 0;
+    for (i, run) in RUNS.iter().enumerate() {
+        let out = tmp.path().join(format!("run{i}"));
+        let seed = (40 + i).to_string();
+        let summary = generate(run, &out, &["--count", "50", "--seed", &seed]);
+        total += check_kept(run, &summary);
+    }
+    assert_eq!(total, 200);
+}
+
+/// Every file under `dir`, by name: its text, with a verification's
+/// timing fields removed.
+fn level_files(dir: &std::path::Path) -> Vec<(String, String)> {
+    let mut files: Vec<(String, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let path = e.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if name.ends_with(".json") {
+                let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+                v.as_object_mut().unwrap().remove("stats");
+                return (name, v.to_string());
+            }
+            (name, text)
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn a_seed_gives_the_same_levels_on_one_thread_and_two() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = &RUNS[1];
+    let mut sets = Vec::new();
+    for threads in ["1", "2"] {
+        let out = tmp.path().join(format!("t{threads}"));
+        let extra = ["--count", "8", "--seed", "7", "--threads", threads];
+        let summary = generate(run, &out, &extra);
+        assert_eq!(summary["kept"], 8, "{summary}");
+        sets.push(level_files(&out));
+    }
+    assert_eq!(sets[0].len(), 16);
+    assert_eq!(sets[0], sets[1]);
+}
