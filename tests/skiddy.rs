@@ -129,9 +129,19 @@ const HAND_CHECKED: &[Figures] = &[
     figures("sticky_column.txt", 1, (5, 0), (Some(2), Some(2), None)),
     figures("sticky_pair.txt", 0, (4, 4), (None, None, None)),
     figures("three_stars.txt", 3, (8, 0), (Some(1), Some(1), Some(4))),
-    figures("pair_loose_combo.txt", 3, (9, 0), (Some(3), Some(3), Some(3))),
+    figures(
+        "pair_loose_combo.txt",
+        3,
+        (9, 0),
+        (Some(3), Some(3), Some(3)),
+    ),
     figures("pair_sticky_trapped.txt", 0, (2, 2), (None, None, None)),
-    figures("non_combo_first.txt", 2, (11, 0), (Some(3), Some(4), Some(3))),
+    figures(
+        "non_combo_first.txt",
+        2,
+        (11, 0),
+        (Some(3), Some(4), Some(3)),
+    ),
     figures("crate_trap.txt", 0, (9, 5), (Some(3), Some(3), None)),
     figures("ice_stopper.txt", 1, (5, 0), (Some(2), Some(2), None)),
     figures("pit_stop.txt", 1, (4, 0), (Some(2), Some(2), None)),
@@ -159,7 +169,10 @@ fn every_fixture_is_in_the_hand_checked_table() {
     let mut listed: Vec<String> = HAND_CHECKED.iter().map(|f| f.name.to_string()).collect();
     listed.sort();
     assert_eq!(files, listed);
-    assert!(files.len() >= 12, "issue 9 asks for at least 12 hand-made levels");
+    assert!(
+        files.len() >= 12,
+        "issue 9 asks for at least 12 hand-made levels"
+    );
 }
 
 #[test]
@@ -173,7 +186,11 @@ fn verify_and_solve_agree_with_the_hand_checked_figures() {
         assert_eq!(length(&v["shortest"]), f.shortest, "{name}: {v}");
         assert_eq!(length(&v["shortest_combo"]), f.combo, "{name}: {v}");
         assert_eq!(length(&v["shortest_non_combo"]), f.non_combo, "{name}: {v}");
-        assert_eq!(v["dead_end_example"].is_null(), f.dead_ends == 0, "{name}: {v}");
+        assert_eq!(
+            v["dead_end_example"].is_null(),
+            f.dead_ends == 0,
+            "{name}: {v}"
+        );
         let (code, s) = solve(name);
         assert_eq!(code == Some(0), f.shortest.is_some(), "{name}: {s}");
         assert_eq!(length(&s["plan"]), f.shortest, "{name}: {s}");
@@ -214,8 +231,14 @@ fn peer_agrees(path: &str, v: &serde_json::Value) -> Verdict {
     let example = v["dead_end_example"].as_str();
     assert_eq!(example.map(str::len), mine.dead_end_depth, "{ctx}");
     if let Some(moves) = example {
-        let end = replay(&lv, moves).unwrap_or_else(|e| panic!("{e}: {ctx}")).end;
-        assert_eq!(graph.winnable(&end), Some(false), "{moves} is no dead end: {ctx}");
+        let end = replay(&lv, moves)
+            .unwrap_or_else(|e| panic!("{e}: {ctx}"))
+            .end;
+        assert_eq!(
+            graph.winnable(&end),
+            Some(false),
+            "{moves} is no dead end: {ctx}"
+        );
     }
     mine
 }
@@ -225,7 +248,10 @@ fn peer_agrees(path: &str, v: &serde_json::Value) -> Verdict {
 fn replay_solution(lv: &Level, moves: Option<&str>, key: &str, ctx: &str) {
     let Some(moves) = moves else { return };
     let r = replay(lv, moves).unwrap_or_else(|e| panic!("{key} {moves}: {e}: {ctx}"));
-    assert!(r.end.skiddies.is_empty(), "{key} {moves} does not win: {ctx}");
+    assert!(
+        r.end.skiddies.is_empty(),
+        "{key} {moves} does not win: {ctx}"
+    );
     match key {
         "shortest_combo" => assert!(r.combo(&lv.start), "{moves} is no combo: {ctx}"),
         "shortest_non_combo" => assert!(!r.combo(&lv.start), "{moves} is a combo: {ctx}"),
@@ -247,7 +273,11 @@ fn a_second_implementation_of_the_rules_replays_every_plan_and_rates_every_fixtu
         };
         let lv = Level::parse(&std::fs::read_to_string(&path).unwrap());
         let r = replay(&lv, moves).unwrap_or_else(|e| panic!("{}: {e}", f.name));
-        assert!(r.end.skiddies.is_empty(), "{}: {moves} does not win", f.name);
+        assert!(
+            r.end.skiddies.is_empty(),
+            "{}: {moves} does not win",
+            f.name
+        );
         assert_eq!(Some(moves.len()), mine.shortest, "{}", f.name);
         assert_eq!(s["stats"]["combo"], r.combo(&lv.start), "{}: {s}", f.name);
     }
@@ -266,24 +296,65 @@ struct Run {
 /// and every star level. Each takes well under a second.
 const RUNS: &[Run] = &[
     Run {
-        flags: &["--size", "5x4", "--colours", "1", "--skiddies", "2", "--pits", "1"],
+        flags: &[
+            "--size",
+            "5x4",
+            "--colours",
+            "1",
+            "--skiddies",
+            "2",
+            "--pits",
+            "1",
+        ],
         stars: 3,
         perfect: Some((2, 6)),
     },
     Run {
-        flags: &["--size", "6x5", "--colours", "2", "--skiddies", "3", "--crates", "1"],
+        flags: &[
+            "--size",
+            "6x5",
+            "--colours",
+            "2",
+            "--skiddies",
+            "3",
+            "--crates",
+            "1",
+        ],
         stars: 2,
         perfect: Some((3, 8)),
     },
     Run {
-        flags: &["--size", "7x6", "--colours", "1", "--skiddies", "3", "--pits", "1", "--static", "15"],
+        flags: &[
+            "--size",
+            "7x6",
+            "--colours",
+            "1",
+            "--skiddies",
+            "3",
+            "--pits",
+            "1",
+            "--static",
+            "15",
+        ],
         stars: 1,
         perfect: None,
     },
     Run {
         flags: &[
-            "--size", "6x4", "--colours", "3", "--skiddies", "3", "--crates", "1", "--ice", "1",
-            "--pits", "1", "--goals-per-colour", "2",
+            "--size",
+            "6x4",
+            "--colours",
+            "3",
+            "--skiddies",
+            "3",
+            "--crates",
+            "1",
+            "--ice",
+            "1",
+            "--pits",
+            "1",
+            "--goals-per-colour",
+            "2",
         ],
         stars: 1,
         perfect: Some((1, 10)),
@@ -294,7 +365,9 @@ const RUNS: &[Run] = &[
 fn generate(run: &Run, out: &std::path::Path, extra: &[&str]) -> serde_json::Value {
     let stars = run.stars.to_string();
     let dir = out.to_string_lossy();
-    let mut args = vec!["generate", "--game", "skiddy", "--json", "--stars", &stars, "--out", &dir];
+    let mut args = vec![
+        "generate", "--game", "skiddy", "--json", "--stars", &stars, "--out", &dir,
+    ];
     args.extend(run.flags);
     args.extend(extra);
     let range = run.perfect.map(|(lo, hi)| format!("{lo}-{hi}"));
@@ -379,4 +452,25 @@ fn a_seed_gives_the_same_levels_on_one_thread_and_two() {
     }
     assert_eq!(sets[0].len(), 16);
     assert_eq!(sets[0], sets[1]);
+}
+
+/// The peer against `verify` on every level in `$SKIDDY_PEER_DIR` (for
+/// instance `generate --stars 0` output): run by hand with `--ignored`.
+#[test]
+#[ignore]
+fn the_peer_agrees_with_verify_on_a_directory() {
+    let Ok(dir) = std::env::var("SKIDDY_PEER_DIR") else {
+        println!("skipped: SKIDDY_PEER_DIR is not set");
+        return;
+    };
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "txt") {
+            let path = path.to_string_lossy();
+            peer_agrees(&path, &verify(&path));
+            n += 1;
+        }
+    }
+    println!("{n} levels agree");
 }

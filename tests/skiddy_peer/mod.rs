@@ -118,7 +118,8 @@ impl Level {
     }
 
     fn adjacent(&self, a: usize, b: usize) -> bool {
-        DIRS.iter().any(|&(_, dr, dc)| self.step(a, dr, dc) == Some(b))
+        DIRS.iter()
+            .any(|&(_, dr, dc)| self.step(a, dr, dc) == Some(b))
     }
 }
 
