@@ -46,10 +46,7 @@ mod tests {
     fn streams_repeat_and_items_differ() {
         let a: Vec<u64> = (0..4).map(|_| Rng::new(7).next_u64()).collect();
         assert!(a.windows(2).all(|w| w[0] == w[1]));
-        assert_ne!(
-            Rng::for_item(7, 0).next_u64(),
-            Rng::for_item(7, 1).next_u64()
-        );
+        assert_ne!(Rng::for_item(7, 0).next_u64(), Rng::for_item(7, 1).next_u64());
         let mut r = Rng::new(1);
         assert!((0..100).all(|_| r.below(6) < 6));
     }
