@@ -73,7 +73,7 @@ impl Level {
             }
             let flat: String = line.chars().filter(|c| !c.is_whitespace()).collect();
             if rows.is_empty() && flat.to_ascii_lowercase().starts_with("sticky:") {
-                sticky = flat.to_ascii_lowercase() == "sticky:yes";
+                sticky = flat.eq_ignore_ascii_case("sticky:yes");
                 continue;
             }
             rows.push(line.chars().collect());
@@ -403,9 +403,9 @@ pub fn replay(level: &Level, moves: &str) -> Result<Replay, String> {
     let mut leaves: [Vec<usize>; 4] = Default::default();
     for (i, dir) in moves.chars().enumerate() {
         let out = play(level, &pos, dir).ok_or(format!("move {i} ({dir}) changes nothing"))?;
-        for c in 0..4 {
-            if out.left[c] > 0 {
-                leaves[c].push(i);
+        for (moves, &left) in leaves.iter_mut().zip(&out.left) {
+            if left > 0 {
+                moves.push(i);
             }
         }
         pos = out.pos;
