@@ -228,6 +228,7 @@ fn peer_agrees(path: &str, v: &serde_json::Value) -> Verdict {
         assert_eq!(length(&v[key]), len.map(|l| l as u64), "{key}: {ctx}");
         replay_solution(&lv, v[key]["moves"].as_str(), key, &ctx);
     }
+    assert_eq!(reasons(v), expected_reasons(&mine), "{ctx}");
     let example = v["dead_end_example"].as_str();
     assert_eq!(example.map(str::len), mine.dead_end_depth, "{ctx}");
     if let Some(moves) = example {
@@ -241,6 +242,40 @@ fn peer_agrees(path: &str, v: &serde_json::Value) -> Verdict {
         );
     }
     mine
+}
+
+/// The `reasons` of a `verify` JSON, sorted.
+fn reasons(v: &serde_json::Value) -> Vec<String> {
+    let list = v["reasons"].as_array().expect("reasons");
+    let mut out: Vec<String> = list
+        .iter()
+        .map(|r| r.as_str().unwrap().to_string())
+        .collect();
+    out.sort();
+    out
+}
+
+/// The star rules that fail, by the names `verify` gives them, from the
+/// peer's figures.
+fn expected_reasons(mine: &Verdict) -> Vec<String> {
+    let short = matches!(
+        (mine.shortest_combo, mine.shortest_non_combo),
+        (Some(c), Some(n)) if n < c
+    );
+    let rules = [
+        ("unsolvable", mine.shortest.is_none()),
+        ("dead_ends", mine.dead_ends > 0),
+        ("no_combo_solution", mine.shortest_combo.is_none()),
+        ("no_non_combo_solution", mine.shortest_non_combo.is_none()),
+        ("non_combo_shorter", short),
+    ];
+    let mut out: Vec<String> = rules
+        .iter()
+        .filter(|(_, failed)| *failed)
+        .map(|(name, _)| name.to_string())
+        .collect();
+    out.sort();
+    out
 }
 
 /// Replays a solution of the kind `key` names under the second rules: it
