@@ -1,6 +1,9 @@
 //! Skiddy through the command line: the hand-made levels in
-//! `tests/fixtures/skiddy` (each file's comment shows by hand why its
-//! shortest plan has that length), and the core's map and trace on them.
+//! `tests/fixtures/skiddy` (each file's comment works out by hand its stars,
+//! states, dead ends and shortest lengths, which the table here checks
+//! against `verify` and `solve`), the core's map and trace on them, and
+//! `generate`. Every plan is replayed, and every level rated again, by a
+//! second implementation of the rules (`skiddy_peer`).
 
 mod common;
 mod skiddy_peer;
