@@ -150,6 +150,8 @@ const HAND_CHECKED: &[Figures] = &[
     figures("pit_stop.txt", 1, (4, 0), (Some(2), Some(2), None)),
     figures("trio_loose.txt", 2, (17, 0), (Some(3), Some(4), Some(3))),
     figures("trio_sticky.txt", 0, (10, 6), (Some(3), None, Some(3))),
+    figures("ice_and_crate.txt", 1, (5, 0), (Some(2), Some(2), None)),
+    figures("group_pit.txt", 1, (4, 0), (Some(3), Some(3), None)),
 ];
 
 /// `verify --json` on a level file.
