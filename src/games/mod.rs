@@ -21,6 +21,7 @@ use crate::play::{Pacing, Step};
 use crate::report::{Output, Report};
 
 pub mod bitlock;
+pub mod inertia;
 pub mod options;
 pub mod practice;
 pub mod render;
@@ -220,6 +221,7 @@ pub static REGISTRY: &[&dyn Game] = &[
     &bitlock::BitLock,
     &rush::RUSH,
     &skiddy::SKIDDY,
+    &inertia::TEXT,
 ];
 
 /// Looks a game up by its id in `games`.

@@ -1,0 +1,96 @@
+//! Inertia, Simon Tatham's (sgt-puzzles): slide a ball in 8 directions to
+//! pick up every gem without touching a mine.
+//!
+//! - [`level`]: sgt's game IDs (`10x8:…`) and our own grid format;
+//! - [`rules`]: the moves, checked against `inertia.c`, and the packed state;
+//! - [`solver`]: the admissible bound that makes A* fast, for the fewest
+//!   moves.
+//!
+//! Solve, walkthrough, map and trace of text boards come from
+//! [`crate::games::tools`].
+
+pub mod level;
+pub mod rules;
+pub mod solver;
+
+use self::level::Level;
+pub use self::rules::{Dir, Rules, State};
+use self::solver::GemDistances;
+use super::{Opt, Options, PuzzleGame, TextPuzzle};
+
+/// A board on the puzzle core.
+pub struct Board {
+    pub rules: Rules,
+    pub dist: GemDistances,
+}
+
+impl Board {
+    /// Parses a game ID or a grid; the message says what is wrong.
+    pub fn new(text: &str) -> Result<Board, String> {
+        let level = Level::parse(text).map_err(|e| e.to_string())?;
+        Board::from_level(level)
+    }
+
+    pub fn from_level(level: Level) -> Result<Board, String> {
+        let rules = Rules::new(level).map_err(|e| e.to_string())?;
+        let dist = GemDistances::new(&rules);
+        Ok(Board { rules, dist })
+    }
+}
+
+/// The text commands.
+pub static TEXT: PuzzleGame<Board> = PuzzleGame::new(
+    "Inertia (sgt-puzzles): slide the ball to every gem, never over a mine; fewest moves, maps, traces",
+);
+
+impl crate::solve::Puzzle for Board {
+    type State = State;
+    type Move = Dir;
+
+    fn successors(&self, s: &State, out: &mut Vec<(Dir, State)>) {
+        out.extend(
+            Dir::ALL
+                .into_iter()
+                .filter_map(|d| self.rules.play(*s, d).map(|n| (d, n))),
+        );
+    }
+
+    fn is_goal(&self, s: &State) -> bool {
+        self.rules.is_won(*s)
+    }
+
+    fn heuristic(&self, s: &State) -> Option<u32> {
+        Some(self.dist.bound(*s))
+    }
+
+    fn rows(&self, s: &State) -> Vec<String> {
+        self.rules
+            .level_at(*s)
+            .to_string()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    fn parse_move(&self, s: &State, text: &str) -> Result<(Dir, State), String> {
+        let d = Dir::parse(text).ok_or_else(|| {
+            format!(
+                "{text:?} is not a direction: N NE E SE S SW W NW, or keypad digits 8 9 6 3 2 1 4 7"
+            )
+        })?;
+        self.rules.play(*s, d).map(|n| (d, n)).ok_or_else(|| {
+            format!("{d} is not legal here: blocked by a wall or the edge, or deadly")
+        })
+    }
+}
+
+impl TextPuzzle for Board {
+    const ID: &'static str = "inertia";
+    const OPTIONS: &'static [Opt] = &[Opt::MaxMemory, Opt::MaxNodes, Opt::Walkthrough];
+
+    fn parse(text: &str, _opts: &Options) -> Result<(Self, State), String> {
+        let board = Board::new(text)?;
+        let start = board.rules.start;
+        Ok((board, start))
+    }
+}
