@@ -221,7 +221,7 @@ pub static REGISTRY: &[&dyn Game] = &[
     &bitlock::BitLock,
     &rush::RUSH,
     &skiddy::SKIDDY,
-    &inertia::TEXT,
+    &inertia::INERTIA,
 ];
 
 /// Looks a game up by its id in `games`.

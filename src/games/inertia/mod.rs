@@ -4,19 +4,30 @@
 //! - [`level`]: sgt's game IDs (`10x8:…`) and our own grid format;
 //! - [`rules`]: the moves, checked against `inertia.c`, and the packed state;
 //! - [`solver`]: the admissible bound that makes A* fast, for the fewest
-//!   moves.
+//!   moves;
+//! - [`read`]: the board from a screenshot of sgt-inertia's window;
+//! - [`screen`]: the plan as clicks, with a look after every move.
 //!
 //! Solve, walkthrough, map and trace of text boards come from
 //! [`crate::games::tools`].
 
 pub mod level;
+pub mod read;
 pub mod rules;
+pub mod screen;
 pub mod solver;
+
+use image::RgbImage;
 
 use self::level::Level;
 pub use self::rules::{Dir, Rules, State};
 use self::solver::GemDistances;
-use super::{Opt, Options, PuzzleGame, TextPuzzle};
+use super::{Game, GameError, Opt, Options, PuzzleGame, TextPuzzle};
+use crate::calibration::{Calibration, Embedded};
+use crate::play::Pacing;
+use crate::report::{Output, Report};
+
+const ID: &str = "inertia";
 
 /// A board on the puzzle core.
 pub struct Board {
@@ -39,9 +50,70 @@ impl Board {
 }
 
 /// The text commands.
-pub static TEXT: PuzzleGame<Board> = PuzzleGame::new(
-    "Inertia (sgt-puzzles): slide the ball to every gem, never over a mine; fewest moves, maps, traces",
+static TEXT: PuzzleGame<Board> = PuzzleGame::new(
+    "Inertia (sgt-puzzles): slide the ball over every gem, never over a mine; fewest moves, maps, traces; reads and plays sgt-inertia's window",
 );
+
+static CALIBRATION: Embedded = Embedded {
+    path: "calibration/inertia.toml",
+    text: include_str!("../../../calibration/inertia.toml"),
+    files: &[],
+};
+
+/// Inertia: the text puzzle, plus its reader and clicks.
+pub struct Inertia;
+
+/// The game, as registered.
+pub static INERTIA: Inertia = Inertia;
+
+impl Game for Inertia {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn summary(&self) -> &'static str {
+        TEXT.summary()
+    }
+
+    fn options(&self) -> &'static [Opt] {
+        TEXT.options()
+    }
+
+    fn calibration(&self) -> Option<&'static Embedded> {
+        Some(&CALIBRATION)
+    }
+
+    fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
+        TEXT.solve_text(text, origin, opts)
+    }
+
+    fn map(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+        TEXT.map(text, origin, opts)
+    }
+
+    fn trace(
+        &self,
+        text: &str,
+        origin: &str,
+        moves: &str,
+        opts: &Options,
+    ) -> Result<Output, GameError> {
+        TEXT.trace(text, origin, moves, opts)
+    }
+
+    fn solve_image(
+        &self,
+        image: &RgbImage,
+        cal: &Calibration,
+        opts: &Options,
+    ) -> Result<Report, GameError> {
+        screen::solve_image(image, cal, opts)
+    }
+
+    fn pacing(&self) -> Pacing {
+        screen::pacing()
+    }
+}
 
 impl crate::solve::Puzzle for Board {
     type State = State;
@@ -85,7 +157,7 @@ impl crate::solve::Puzzle for Board {
 }
 
 impl TextPuzzle for Board {
-    const ID: &'static str = "inertia";
+    const ID: &'static str = ID;
     const OPTIONS: &'static [Opt] = &[Opt::MaxMemory, Opt::MaxNodes, Opt::Walkthrough];
 
     fn parse(text: &str, _opts: &Options) -> Result<(Self, State), String> {
