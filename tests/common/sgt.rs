@@ -57,3 +57,137 @@ pub fn solve(program: &Path, id: &str, dir: &Path) -> Vec<usize> {
         .map(|b| usize::from(b - b'0'))
         .collect()
 }
+
+/// sgt-inertia running on a test display, showing one game ID; closed
+/// when dropped.
+#[cfg(feature = "live")]
+pub struct Window {
+    child: std::process::Child,
+    pub display: String,
+    /// The window's place on the screen: x, y, width, height.
+    pub rect: (i32, i32, u32, u32),
+}
+
+#[cfg(feature = "live")]
+impl Drop for Window {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(feature = "live")]
+fn xdotool_out(display: &str, args: &[&str]) -> String {
+    let out = Command::new("xdotool")
+        .args(args)
+        .env("DISPLAY", display)
+        .output()
+        .expect("xdotool");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[cfg(feature = "live")]
+impl Window {
+    /// Starts `program ID` on `display` and moves its window to `at`.
+    pub fn open(program: &Path, display: &str, id: &str, at: (i32, i32)) -> Window {
+        let child = Command::new(program)
+            .arg(id)
+            .env("DISPLAY", display)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start sgt-inertia");
+        let t = std::time::Instant::now();
+        let win = loop {
+            // GTK makes a 10×10 leader window too: take the largest.
+            let ids = xdotool_out(display, &["search", "--onlyvisible", "--name", "Inertia"]);
+            let best = ids
+                .split_whitespace()
+                .map(|w| (w.to_string(), geometry(display, w)))
+                .filter(|(_, g)| g.2 > 100)
+                .max_by_key(|(_, g)| g.2);
+            if let Some((w, _)) = best {
+                break w;
+            }
+            assert!(
+                t.elapsed().as_secs() < 20,
+                "sgt-inertia's window did not appear"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        };
+        let (x, y) = (at.0.to_string(), at.1.to_string());
+        xdotool_out(display, &["windowmove", "--sync", &win, &x, &y]);
+        std::thread::sleep(std::time::Duration::from_millis(400));
+        let rect = geometry(display, &win);
+        Window {
+            child,
+            display: display.to_string(),
+            rect,
+        }
+    }
+
+    /// The window's pixels now.
+    pub fn grab(&self) -> image::RgbImage {
+        grab(&self.display, self.rect)
+    }
+
+    /// The window's rectangle as `--region` takes it, grown by `margin`.
+    pub fn region(&self, margin: i32) -> String {
+        let (x, y, w, h) = self.rect;
+        format!(
+            "{},{},{},{}",
+            x - margin,
+            y - margin,
+            w as i32 + 2 * margin,
+            h as i32 + 2 * margin
+        )
+    }
+}
+
+#[cfg(feature = "live")]
+fn geometry(display: &str, win: &str) -> (i32, i32, u32, u32) {
+    let text = xdotool_out(display, &["getwindowgeometry", "--shell", win]);
+    let field = |k: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(k))
+            .and_then(|v| v.trim().parse::<i64>().ok())
+            .unwrap_or(0)
+    };
+    (
+        field("X=") as i32,
+        field("Y=") as i32,
+        field("WIDTH=") as u32,
+        field("HEIGHT=") as u32,
+    )
+}
+
+/// The pixels of `rect` on `display`'s root window (24-bit true colour,
+/// as Xvfb -screen 0 WxHx24 gives).
+#[cfg(feature = "live")]
+pub fn grab(display: &str, rect: (i32, i32, u32, u32)) -> image::RgbImage {
+    use x11rb::connection::Connection;
+    use x11rb::protocol::xproto::{ConnectionExt, ImageFormat};
+    let (conn, n) = x11rb::connect(Some(display)).expect("connect to the X display");
+    let root = conn.setup().roots[n].root;
+    let (x, y, w, h) = rect;
+    let reply = conn
+        .get_image(
+            ImageFormat::Z_PIXMAP,
+            root,
+            x as i16,
+            y as i16,
+            w as u16,
+            h as u16,
+            u32::MAX,
+        )
+        .expect("GetImage")
+        .reply()
+        .expect("GetImage reply");
+    let rgb: Vec<u8> = reply
+        .data
+        .chunks_exact(4)
+        .take(w as usize * h as usize)
+        .flat_map(|p| [p[2], p[1], p[0]])
+        .collect();
+    image::RgbImage::from_raw(w, h, rgb).expect("image size")
+}

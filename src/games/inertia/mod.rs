@@ -113,6 +113,13 @@ impl Game for Inertia {
     fn pacing(&self) -> Pacing {
         screen::pacing()
     }
+
+    /// A game ID or a grid, as the reader's classes: stops read as blanks
+    /// in the middle of the cell, the ball as the ball.
+    fn calibration_cells(&self, text: &str) -> Result<Vec<Vec<char>>, GameError> {
+        let level = Level::parse(text).map_err(|e| GameError::Usage(e.to_string()))?;
+        Ok(read::class_rows(&level))
+    }
 }
 
 impl crate::solve::Puzzle for Board {

@@ -2,13 +2,13 @@
 //! refuses when unsure.
 //!
 //! The generic grid reader and trust step (`crate::vision`) find the
-//! lattice and read each cell's middle half as a colour class: blank `.`,
+//! lattice and read the middle of each cell as a colour class: blank `.`,
 //! wall `#`, gem `*`, mine `x` or the ball `@` (calibration/inertia.toml).
 //! This module adds what is Inertia's own, from how `inertia.c` draws
 //! (`draw_tile`, `draw_player`):
 //! 1. **Stops.** A stop is a blank with a black circle of radius 3/7 of a
 //!    cell, cut by a cross of background, leaving four arcs across the
-//!    cell's diagonals, outside the middle half (and outside the ball, of
+//!    cell's diagonals, outside the middle (and outside the ball, of
 //!    radius 1/3). How dark the diagonals are between 0.37 and 0.49 of a
 //!    cell from the centre says stop (above [`STOP_INK`]) or not (below
 //!    [`NO_STOP_INK`]); between the two the cell is refused.
@@ -166,6 +166,26 @@ fn uncertain(mut grid: GridRead, reason: String, issues: Vec<CellIssue>) -> Read
         reason,
         issues,
     }
+}
+
+/// The colour class each cell of `level` reads as: `.` for blanks and
+/// stops alike (a stop's arcs lie outside the middle of the cell), `@` for
+/// the ball, else the cell's own character.
+pub fn class_rows(level: &Level) -> Vec<Vec<char>> {
+    (0..level.height)
+        .map(|r| {
+            (0..level.width)
+                .map(|c| {
+                    let i = r * level.width + c;
+                    match level.cells[i] {
+                        _ if i == level.ball => '@',
+                        Cell::Stop => '.',
+                        cell => cell.grid_char(),
+                    }
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// The ball's colour, from the calibration's `@` class.
