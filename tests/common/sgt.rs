@@ -90,15 +90,30 @@ fn xdotool_out(display: &str, args: &[&str]) -> String {
 impl Window {
     /// Starts `program ID` on `display` and moves its window to `at`.
     pub fn open(program: &Path, display: &str, id: &str, at: (i32, i32)) -> Window {
-        let child = Command::new(program)
-            .arg(id)
-            .env("DISPLAY", display)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start sgt-inertia");
+        let start = || {
+            Command::new(program)
+                .arg(id)
+                .env("DISPLAY", display)
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("start sgt-inertia")
+        };
+        let mut child = start();
+        let mut restarts = 0;
         let t = std::time::Instant::now();
         let win = loop {
+            // A program started as the display comes up may fail to
+            // connect: start it again, twice at most.
+            if let Ok(Some(status)) = child.try_wait() {
+                let mut err = String::new();
+                if let Some(mut e) = child.stderr.take() {
+                    let _ = std::io::Read::read_to_string(&mut e, &mut err);
+                }
+                assert!(restarts < 2, "sgt-inertia exited ({status}): {err}");
+                restarts += 1;
+                child = start();
+            }
             // GTK makes a 10×10 leader window too: take the largest.
             let ids = xdotool_out(display, &["search", "--onlyvisible", "--name", "Inertia"]);
             let best = ids
