@@ -151,21 +151,8 @@ fn issue(r: usize, c: usize, why: impl Into<String>) -> CellIssue {
 }
 
 /// A refusal naming the cells at issue, which read as unsure.
-fn uncertain(mut grid: GridRead, reason: String, issues: Vec<CellIssue>) -> Read {
-    for i in &issues {
-        if let Some(cell) = grid
-            .cells
-            .get_mut(i.cell[0])
-            .and_then(|r| r.get_mut(i.cell[1]))
-        {
-            cell.letter = None;
-        }
-    }
-    Read::Uncertain {
-        grid,
-        reason,
-        issues,
-    }
+fn uncertain(grid: GridRead, reason: String, issues: Vec<CellIssue>) -> Read {
+    Read::uncertain(grid, reason, issues)
 }
 
 /// The colour class each cell of `level` reads as: `.` for blanks and
