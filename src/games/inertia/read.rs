@@ -340,3 +340,50 @@ pub fn stop_ink(img: &RgbImage, rect: RectF, bg: f32) -> f32 {
 fn luma(p: [u8; 3]) -> f32 {
     (f32::from(p[0]) + f32::from(p[1]) + f32::from(p[2])) / 3.0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stops_and_the_ball_read_as_their_middles_colour_class() {
+        let level = Level::parse("So*\n#x.").unwrap();
+        let rows: Vec<String> = class_rows(&level)
+            .into_iter()
+            .map(String::from_iter)
+            .collect();
+        assert_eq!(rows, vec!["@.*", "#x."]);
+    }
+
+    /// A 40 px cell of background grey, with sgt's stop drawn on it when
+    /// `stop`: a circle of radius 3/7 cut by a cross a seventh wide.
+    fn cell(stop: bool) -> RgbImage {
+        let mut img = RgbImage::from_pixel(40, 40, image::Rgb([213, 213, 213]));
+        if stop {
+            for y in 0..40 {
+                for x in 0..40 {
+                    let (dx, dy) = (f64::from(x) + 0.5 - 20.0, f64::from(y) + 0.5 - 20.0);
+                    let on_ring = (dx.hypot(dy) - 40.0 * 3.0 / 7.0).abs() < 0.7;
+                    if on_ring && dx.abs() > 3.0 && dy.abs() > 3.0 {
+                        img.put_pixel(x, y, image::Rgb([0, 0, 0]));
+                    }
+                }
+            }
+        }
+        img
+    }
+
+    #[test]
+    fn a_stops_arcs_are_ink_a_blank_has_none() {
+        let rect = RectF {
+            x0: 0.0,
+            y0: 0.0,
+            x1: 40.0,
+            y1: 40.0,
+        };
+        let stop = stop_ink(&cell(true), rect, 213.0);
+        let blank = stop_ink(&cell(false), rect, 213.0);
+        assert!(stop >= STOP_INK, "{stop}");
+        assert!(blank <= NO_STOP_INK, "{blank}");
+    }
+}

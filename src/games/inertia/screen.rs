@@ -102,3 +102,33 @@ pub fn pacing() -> Pacing {
         ..Pacing::default()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_move_clicks_the_centre_of_the_next_cell_that_way() {
+        let board = Board::new("...\n.S.\n...").unwrap();
+        let lattice = Lattice::uniform(10.0, 20.0, 30.0, 30.0, 3, 3);
+        let at = |d| match click(&board, &lattice, board.rules.start, d) {
+            Action::Click { x, y, cell } => (x, y, cell),
+            other => panic!("{other:?}"),
+        };
+        // The ball is at (1,1), centred at (55, 65).
+        assert_eq!(at(Dir::N), (55, 35, Some([0, 1])));
+        assert_eq!(at(Dir::SE), (85, 95, Some([2, 2])));
+        assert_eq!(at(Dir::W), (25, 65, Some([1, 0])));
+    }
+
+    #[test]
+    fn a_plan_checks_the_board_after_every_click() {
+        let board = Board::new("S.*\n...").unwrap();
+        let lattice = Lattice::uniform(0.0, 0.0, 20.0, 20.0, 2, 3);
+        let mut r = Report::new("inertia", crate::report::Verdict::Playable, "");
+        clicks_into(&mut r, &board, &lattice, &[Dir::E]);
+        assert_eq!(r.actions.map(|a| a.len()), Some(1));
+        assert_eq!(r.checkpoints.len(), 1);
+        assert_eq!(r.checkpoints[0].rows, vec!["o.@", "..."]);
+    }
+}
