@@ -26,6 +26,7 @@ use super::{Game, GameError, Opt, Options, PuzzleGame, TextPuzzle};
 use crate::calibration::{Calibration, Embedded};
 use crate::play::Pacing;
 use crate::report::{Output, Report};
+use crate::solve::{Budget, Found, Progress, Solution, astar};
 
 const ID: &str = "inertia";
 
@@ -140,6 +141,41 @@ impl crate::solve::Puzzle for Board {
 
     fn heuristic(&self, s: &State) -> Option<u32> {
         Some(self.dist.bound(*s))
+    }
+
+    /// A*; past its budget, the greedy route, marked not proven optimal.
+    fn solve(&self, start: &State, budget: &Budget, progress: &mut Progress) -> Solution<Dir> {
+        let capped = Budget {
+            max_states: budget.max_states.min(solver::DEFAULT_MAX_STATES),
+            ..*budget
+        };
+        let exact = if budget.max_states == u64::MAX {
+            &capped
+        } else {
+            budget
+        };
+        let (found, stats) = astar(
+            *start,
+            |s, out| self.successors(s, out),
+            |s| self.dist.bound(*s),
+            |s| self.rules.is_won(*s),
+            exact,
+            progress,
+        );
+        let mut sol = Solution::new(found, stats, |_| 1);
+        if let Found::OverBudget { proven } = sol.found {
+            if let Some(route) = solver::greedy(&self.rules, &self.dist, *start) {
+                sol.cost = Some(route.len() as u64);
+                sol.found = Found::Path(route);
+                sol.optimal = false;
+                sol.lower_bound = u64::from(proven);
+                sol.notes.push((
+                    "fallback",
+                    "greedy: nearest gems first, after A* hit its budget".into(),
+                ));
+            }
+        }
+        sol
     }
 
     fn rows(&self, s: &State) -> Vec<String> {
