@@ -43,6 +43,15 @@ fn setup(tag: u32) -> Option<(Display, std::path::PathBuf)> {
     Some((xvfb(tag)?, program))
 }
 
+/// sgt-inertia on a fresh display showing fixture ID `n` at `at`, and the
+/// board it reads as.
+fn open_fixture(tag: u32, n: usize, at: (i32, i32)) -> Option<(Display, Window, Vec<String>)> {
+    let (display, program) = setup(tag)?;
+    let win = Window::open(&program, &display.name, &ids()[n], at);
+    let start = read(&win).board.expect("a board").cells;
+    Some((display, win, start))
+}
+
 fn read(win: &Window) -> Report {
     let cal = Calibration::embedded(INERTIA.calibration().expect("embedded"), "inertia").unwrap();
     INERTIA
@@ -140,12 +149,9 @@ fn plays_sgt_inertia_to_completion() {
 
 #[test]
 fn the_abort_key_stops_the_play() {
-    let Some((display, program)) = setup(52) else {
+    let Some((display, win, start)) = open_fixture(52, 2, (50, 40)) else {
         return;
     };
-    let id = &ids()[2];
-    let win = Window::open(&program, &display.name, id, (50, 40));
-    let start = read(&win).board.unwrap().cells;
     let child = play(&display, &win.region(10), &["--once", "--delay-ms", "400"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -189,12 +195,10 @@ fn the_abort_key_stops_the_play() {
 
 #[test]
 fn a_dry_run_plans_clicks_on_the_board_inside_the_selection_and_sends_none() {
-    let Some((display, program)) = setup(53) else {
+    let Some((display, win, start)) = open_fixture(53, 3, (70, 60)) else {
         return;
     };
     let id = &ids()[3];
-    let win = Window::open(&program, &display.name, id, (70, 60));
-    let start = read(&win).board.unwrap().cells;
     let region = win.region(8);
     let out = play(&display, &region, &["--once", "--dry-run", "--json"])
         .output()
