@@ -6,13 +6,15 @@
 //! - [`solver`]: the admissible bound that makes A* fast, for the fewest
 //!   moves;
 //! - [`read`]: the board from a screenshot of sgt-inertia's window;
-//! - [`screen`]: the plan as clicks, with a look after every move.
+//! - [`screen`]: the plan as clicks, with a look after every move;
+//! - [`route`]: the last route, reused by those looks.
 //!
 //! Solve, walkthrough, map and trace of text boards come from
 //! [`crate::games::tools`].
 
 pub mod level;
 pub mod read;
+pub mod route;
 pub mod rules;
 pub mod screen;
 pub mod solver;
@@ -41,6 +43,42 @@ impl Board {
     pub fn new(text: &str) -> Result<Board, String> {
         let level = Level::parse(text).map_err(|e| e.to_string())?;
         Board::from_level(level)
+    }
+
+    /// A*; past its budget (without `--max-nodes`, [`solver::DEFAULT_MAX_STATES`]),
+    /// the greedy route, marked not proven optimal.
+    fn search(&self, start: State, budget: &Budget, progress: &mut Progress) -> Solution<Dir> {
+        let capped = Budget {
+            max_states: budget.max_states.min(solver::DEFAULT_MAX_STATES),
+            ..*budget
+        };
+        let exact = if budget.max_states == u64::MAX {
+            &capped
+        } else {
+            budget
+        };
+        let (found, stats) = astar(
+            start,
+            |s, out| crate::solve::Puzzle::successors(self, s, out),
+            |s| self.dist.bound(*s),
+            |s| self.rules.is_won(*s),
+            exact,
+            progress,
+        );
+        let mut sol = Solution::new(found, stats, |_| 1);
+        if let Found::OverBudget { proven } = sol.found {
+            if let Some(route) = solver::greedy(&self.rules, &self.dist, start) {
+                sol.cost = Some(route.len() as u64);
+                sol.found = Found::Path(route);
+                sol.optimal = false;
+                sol.lower_bound = u64::from(proven);
+                sol.notes.push((
+                    "fallback",
+                    "greedy: nearest gems first, after A* hit its budget".into(),
+                ));
+            }
+        }
+        sol
     }
 
     pub fn from_level(level: Level) -> Result<Board, String> {
@@ -143,38 +181,14 @@ impl crate::solve::Puzzle for Board {
         Some(self.dist.bound(*s))
     }
 
-    /// A*; past its budget, the greedy route, marked not proven optimal.
+    /// A*; past its budget, the greedy route, marked not proven optimal;
+    /// the rest of the last route when `start` is on it ([`route`]).
     fn solve(&self, start: &State, budget: &Budget, progress: &mut Progress) -> Solution<Dir> {
-        let capped = Budget {
-            max_states: budget.max_states.min(solver::DEFAULT_MAX_STATES),
-            ..*budget
-        };
-        let exact = if budget.max_states == u64::MAX {
-            &capped
-        } else {
-            budget
-        };
-        let (found, stats) = astar(
-            *start,
-            |s, out| self.successors(s, out),
-            |s| self.dist.bound(*s),
-            |s| self.rules.is_won(*s),
-            exact,
-            progress,
-        );
-        let mut sol = Solution::new(found, stats, |_| 1);
-        if let Found::OverBudget { proven } = sol.found {
-            if let Some(route) = solver::greedy(&self.rules, &self.dist, *start) {
-                sol.cost = Some(route.len() as u64);
-                sol.found = Found::Path(route);
-                sol.optimal = false;
-                sol.lower_bound = u64::from(proven);
-                sol.notes.push((
-                    "fallback",
-                    "greedy: nearest gems first, after A* hit its budget".into(),
-                ));
-            }
+        if let Some(sol) = route::rest(self, *start, budget.max_states) {
+            return sol;
         }
+        let sol = self.search(*start, budget, progress);
+        route::remember(self, *start, budget.max_states, &sol);
         sol
     }
 
