@@ -46,8 +46,9 @@ impl Board {
     }
 
     /// A*; past its budget (without `--max-nodes`, [`solver::DEFAULT_MAX_STATES`]),
-    /// the greedy route, marked not proven optimal.
-    fn search(&self, start: State, budget: &Budget, progress: &mut Progress) -> Solution<Dir> {
+    /// the greedy route, marked not proven optimal. Always searches: the
+    /// puzzle core's `solve` may reuse the last route instead.
+    pub fn search(&self, start: State, budget: &Budget, progress: &mut Progress) -> Solution<Dir> {
         let capped = Budget {
             max_states: budget.max_states.min(solver::DEFAULT_MAX_STATES),
             ..*budget
