@@ -21,6 +21,7 @@ use crate::play::{Pacing, Step};
 use crate::report::{Output, Report};
 
 pub mod bitlock;
+pub mod inertia;
 pub mod options;
 pub mod practice;
 pub mod render;
@@ -162,6 +163,13 @@ pub trait Game: Sync {
         unsupported(self.id(), "open a practice window")
     }
 
+    /// The colour-class letter of every cell of a position written as the
+    /// game writes it, for `boardbot calibrate`. By default the text's own
+    /// characters are the letters.
+    fn calibration_cells(&self, text: &str) -> Result<Vec<Vec<char>>, GameError> {
+        crate::vision::learn::board_cells(text).map_err(|e| GameError::Usage(e.to_string()))
+    }
+
     /// Loads the calibration: `path` if given, else the user's own (from
     /// `boardbot calibrate`), else the built-in one.
     fn load_calibration(&self, path: Option<&std::path::Path>) -> Result<Calibration, GameError> {
@@ -238,6 +246,7 @@ pub static REGISTRY: &[&dyn Game] = &[
     &bitlock::BitLock,
     &rush::RUSH,
     &skiddy::SKIDDY,
+    &inertia::INERTIA,
 ];
 
 /// Looks a game up by its id in `games`.
