@@ -39,6 +39,7 @@ pub mod geom;
 pub mod input;
 pub mod play;
 pub mod report;
+pub mod rng;
 pub mod solve;
 #[cfg(feature = "live")]
 pub mod ui;

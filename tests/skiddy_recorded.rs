@@ -309,18 +309,21 @@ fn blocks_that_disagree_on_glue_are_refused() {
 #[test]
 fn calibrate_learns_the_look_from_one_screenshot() {
     // The generic learner reads each cell's middle, whose colour is the
-    // level format's letter there: a level file's rows are the board.
+    // level format's letter there: the level file itself is the board
+    // (its comments and sticky line are skipped).
     let dir = tempfile::tempdir().unwrap();
     let img = fixtures(DIR).join("s9_p80.png");
-    let board = "########/#..ci..#/#.#....#/R......#/#...b.##/#.or...#/####B###";
+    let level = dir.path().join("s9.txt");
+    let text = "; practice seed 9\nsticky: no\n########\n#..ci..#\n#.#....#\nR......#\n#...b.##\n#.or...#\n####B###\n";
+    std::fs::write(&level, text).unwrap();
     let out = common::boardbot(&[
         "calibrate",
         "--game",
         "skiddy",
         "--image",
         img.to_str().unwrap(),
-        "--board",
-        board,
+        "--level",
+        level.to_str().unwrap(),
         "--keep-missing",
         "--out",
         dir.path().to_str().unwrap(),

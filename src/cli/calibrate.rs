@@ -59,7 +59,7 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
             .with_context(|| format!("cannot read the level {}", p.display()))?,
         (None, None) => bail!("give the screenshot's position: --board TEXT or --level FILE"),
     };
-    let board = learn::board_cells(&text)?;
+    let board = game.calibration_cells(&text)?;
     let img = image_file::open(&a.image)?;
     let learned = learn::learn(&img, &board, &base.params, a.keep_missing)
         .with_context(|| format!("cannot calibrate {} on {}", game.id(), a.image.display()))?;

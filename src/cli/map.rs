@@ -111,6 +111,19 @@ pub struct TraceArgs {
     moves: Option<String>,
 }
 
+#[derive(ClapArgs)]
+pub struct VerifyArgs {
+    #[command(flatten)]
+    position: Position,
+}
+
+pub fn run_verify(a: VerifyArgs) -> anyhow::Result<i32> {
+    let (game, text, origin, opts) = a.position.load(|_| {})?;
+    let out = game.verify(&text, &origin, &opts)?;
+    out.print(a.position.json);
+    Ok(out.exit_code())
+}
+
 pub fn run_map(a: MapArgs) -> anyhow::Result<i32> {
     if a.position.record.is_some() && a.picture.is_none() {
         bail!("--record draws a player's path on the picture: give --picture OUT.svg or OUT.png");

@@ -9,6 +9,7 @@
 
 mod calibrate;
 mod demo;
+mod generate;
 mod map;
 #[cfg(feature = "live")]
 mod play;
@@ -55,6 +56,11 @@ enum Command {
     /// Map every position reachable from a board, with distances to a solution.
     #[command(allow_negative_numbers = true)]
     Map(map::MapArgs),
+    /// Check a level against its game's design rules (Skiddy: dead ends, combos, stars).
+    #[command(allow_negative_numbers = true)]
+    Verify(map::VerifyArgs),
+    /// Make new levels, each verified before it is kept (Skiddy).
+    Generate(generate::Args),
     /// Rate a player's moves against the map.
     #[command(allow_negative_numbers = true)]
     Trace(map::TraceArgs),
@@ -94,6 +100,8 @@ pub fn main() -> i32 {
         Command::Solve(a) => solve::run(a),
         Command::Map(a) => map::run_map(a),
         Command::Trace(a) => map::run_trace(a),
+        Command::Verify(a) => map::run_verify(a),
+        Command::Generate(a) => generate::run(a),
         #[cfg(feature = "live")]
         Command::Play(a) => play::run(a),
         #[cfg(feature = "live")]

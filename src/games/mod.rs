@@ -21,6 +21,7 @@ use crate::play::{Pacing, Step};
 use crate::report::{Output, Report};
 
 pub mod bitlock;
+pub mod inertia;
 pub mod options;
 pub mod practice;
 pub mod render;
@@ -29,7 +30,7 @@ pub mod skiddy;
 pub mod tools;
 pub mod troyis;
 
-pub use options::{Opt, Options, Win};
+pub use options::{GenerateOptions, Opt, Options, Win};
 pub use practice::{PracticeOptions, ScreenLattice, Session};
 pub use render::{RenderOptions, Rendered};
 pub use tools::TextPuzzle;
@@ -118,6 +119,16 @@ pub trait Game: Sync {
         unsupported(self.id(), "solve batches")
     }
 
+    /// `boardbot generate`: new levels, verified.
+    fn generate(&self, _opts: &GenerateOptions) -> Result<Output, GameError> {
+        unsupported(self.id(), "generate")
+    }
+
+    /// `boardbot verify`: checks a level against the game's design rules.
+    fn verify(&self, _text: &str, _origin: &str, _opts: &Options) -> Result<Output, GameError> {
+        unsupported(self.id(), "verify")
+    }
+
     /// The map of every position reachable from this one, with each one's
     /// distance to a solution.
     fn map(&self, _text: &str, _origin: &str, _opts: &Options) -> Result<Output, GameError> {
@@ -150,6 +161,13 @@ pub trait Game: Sync {
     #[cfg(feature = "live")]
     fn practice(&self, _opts: &PracticeOptions) -> Result<String, GameError> {
         unsupported(self.id(), "open a practice window")
+    }
+
+    /// The colour-class letter of every cell of a position written as the
+    /// game writes it, for `boardbot calibrate`. By default the text's own
+    /// characters are the letters.
+    fn calibration_cells(&self, text: &str) -> Result<Vec<Vec<char>>, GameError> {
+        crate::vision::learn::board_cells(text).map_err(|e| GameError::Usage(e.to_string()))
     }
 
     /// Loads the calibration: `path` if given, else the user's own (from
@@ -203,6 +221,14 @@ impl<P: TextPuzzle> Game for PuzzleGame<P> {
         tools::map::<P>(text, origin, opts)
     }
 
+    fn verify(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+        P::verify(text, origin, opts)
+    }
+
+    fn generate(&self, opts: &GenerateOptions) -> Result<Output, GameError> {
+        P::generate(opts)
+    }
+
     fn trace(
         &self,
         text: &str,
@@ -220,6 +246,7 @@ pub static REGISTRY: &[&dyn Game] = &[
     &bitlock::BitLock,
     &rush::RUSH,
     &skiddy::SKIDDY,
+    &inertia::INERTIA,
 ];
 
 /// Looks a game up by its id in `games`.

@@ -174,3 +174,33 @@ mod tests {
         assert!(e.contains("--max-nodes and --win do not apply to x"), "{e}");
     }
 }
+
+/// What `boardbot generate` asks for. A game reads the fields it knows
+/// (Skiddy reads them all).
+#[derive(Clone, Debug)]
+pub struct GenerateOptions {
+    /// Width and height, the ring included.
+    pub size: (usize, usize),
+    pub colours: usize,
+    pub skiddies: usize,
+    pub crates: usize,
+    pub ice: usize,
+    pub pits: usize,
+    /// Percent of the inner cells that are blocks.
+    pub static_pct: u32,
+    pub goals_per_colour: usize,
+    /// The shortest solution's length must lie in this range.
+    pub perfect: Option<(usize, usize)>,
+    /// The least star rating kept.
+    pub stars: u8,
+    pub count: usize,
+    pub seed: u64,
+    pub out: Option<PathBuf>,
+    /// Candidates tried before giving up.
+    pub tries: u64,
+    /// A candidate whose map passes this many positions is skipped.
+    pub max_states: u64,
+    /// Worker threads; every core by default.
+    pub threads: usize,
+    pub progress: bool,
+}

@@ -37,6 +37,22 @@ pub trait TextPuzzle: Puzzle {
     /// message says where the text is wrong (line and column).
     fn parse(text: &str, opts: &Options) -> Result<(Self, Self::State), String>;
 
+    /// `boardbot verify`, for games with design rules to check.
+    fn verify(_text: &str, _origin: &str, _opts: &Options) -> Result<Output, GameError> {
+        Err(GameError::Unsupported {
+            game: Self::ID,
+            what: "verify",
+        })
+    }
+
+    /// `boardbot generate`, for games with a level generator.
+    fn generate(_opts: &super::GenerateOptions) -> Result<Output, GameError> {
+        Err(GameError::Unsupported {
+            game: Self::ID,
+            what: "generate",
+        })
+    }
+
     /// Every move can be undone, so maps are undirected graphs.
     fn reversible(&self) -> bool {
         false
@@ -393,7 +409,7 @@ fn map_of<P: TextPuzzle>(
 }
 
 /// What a map that outgrew its budget can still say.
-fn gave_up(game: &'static str, over: &OverBudget) -> GaveUp {
+pub(crate) fn gave_up(game: &'static str, over: &OverBudget) -> GaveUp {
     let nearest = over.goal_distance.map_or(String::new(), |d| {
         format!("; the nearest goal is {d} moves from the start")
     });

@@ -305,6 +305,18 @@ pub enum Output {
     Batch(docs::BatchReport),
     /// The search or map gave up before it could say anything.
     GaveUp(docs::GaveUp),
+    /// A game's own command (Skiddy's `verify`, say): its document and
+    /// its text, made by the game.
+    Custom(Custom),
+}
+
+/// A game-specific command's result.
+#[derive(Clone, Debug)]
+pub struct Custom {
+    pub json: serde_json::Value,
+    pub text: String,
+    /// The exit code: 0 when the command did what was asked.
+    pub code: i32,
 }
 
 impl Output {
@@ -315,6 +327,7 @@ impl Output {
             Output::Trace(d) => serde_json::to_string(d),
             Output::Batch(d) => serde_json::to_string(d),
             Output::GaveUp(d) => serde_json::to_string(d),
+            Output::Custom(c) => serde_json::to_string(&c.json),
         };
         r.unwrap_or_else(|e| json_error(&e))
     }
@@ -326,6 +339,7 @@ impl Output {
             Output::Trace(d) => text::trace(d),
             Output::Batch(d) => text::batch(d),
             Output::GaveUp(d) => format!("Gave up: {}; raise --max-memory.\n", d.reason),
+            Output::Custom(c) => c.text.clone(),
         }
     }
 
@@ -336,6 +350,7 @@ impl Output {
             Output::Solve(r) => r.state.exit_code(),
             Output::Batch(d) if !d.mismatches.is_empty() => 1,
             Output::GaveUp(_) => 3,
+            Output::Custom(c) => c.code,
             _ => 0,
         }
     }

@@ -111,6 +111,118 @@ impl<S: Hash + Eq, M> StateMap<S, M> {
     }
 }
 
+/// Shortest paths from the start (state 0): each state's distance from it
+/// and the edge that first reached it.
+pub struct FromStart {
+    pub dist: Vec<u32>,
+    /// The index of the edge into each state on a shortest path from the
+    /// start; `u32::MAX` for the start and for unreached states.
+    via: Vec<u32>,
+    /// The source state of each edge.
+    source: Vec<u32>,
+}
+
+impl<S: Hash + Eq, M> StateMap<S, M> {
+    /// The move on edge `k`, and its target.
+    pub fn edge(&self, k: u32) -> (&M, u32) {
+        (&self.moves[k as usize], self.targets[k as usize])
+    }
+
+    /// Edge indices leaving state `i`.
+    pub fn edge_ids(&self, i: u32) -> std::ops::Range<u32> {
+        self.offsets[i as usize]..self.offsets[i as usize + 1]
+    }
+
+    /// Breadth-first distances from the start, with a way back.
+    pub fn from_start(&self) -> FromStart {
+        let n = self.store.len();
+        let mut source = vec![0u32; self.targets.len()];
+        for i in 0..n as u32 {
+            for k in self.edge_ids(i) {
+                source[k as usize] = i;
+            }
+        }
+        let (mut dist, mut via) = (vec![u32::MAX; n], vec![u32::MAX; n]);
+        let mut queue = VecDeque::from([0u32]);
+        dist[0] = 0;
+        while let Some(i) = queue.pop_front() {
+            for k in self.edge_ids(i) {
+                let j = self.targets[k as usize] as usize;
+                if dist[j] == u32::MAX {
+                    dist[j] = dist[i as usize] + 1;
+                    via[j] = k;
+                    queue.push_back(j as u32);
+                }
+            }
+        }
+        FromStart { dist, via, source }
+    }
+
+    /// The moves of a shortest path from the start to `target`.
+    pub fn path_from_start(&self, fs: &FromStart, target: u32) -> Vec<&M> {
+        let mut path = Vec::new();
+        let mut at = target;
+        while fs.via[at as usize] != u32::MAX {
+            let k = fs.via[at as usize];
+            path.push(&self.moves[k as usize]);
+            at = fs.source[k as usize];
+        }
+        path.reverse();
+        path
+    }
+
+    /// Distances to the nearest goal over the edges `allowed` keeps
+    /// (`u32::MAX` when no goal can be reached that way).
+    pub fn distances_using(&self, allowed: impl Fn(&M) -> bool) -> Vec<u32> {
+        let (rev, pred) = self.reverse_edges();
+        let mut dist = vec![u32::MAX; self.store.len()];
+        let mut queue: VecDeque<u32> = self.goals.iter().copied().collect();
+        for &g in &self.goals {
+            dist[g as usize] = 0;
+        }
+        while let Some(j) = queue.pop_front() {
+            for &i in &pred[rev[j as usize] as usize..rev[j as usize + 1] as usize] {
+                if dist[i as usize] != u32::MAX {
+                    continue;
+                }
+                let kept = self
+                    .edge_ids(i)
+                    .any(|k| self.targets[k as usize] == j && allowed(&self.moves[k as usize]));
+                if kept {
+                    dist[i as usize] = dist[j as usize] + 1;
+                    queue.push_back(i);
+                }
+            }
+        }
+        dist
+    }
+
+    /// A shortest way from `from` to a goal down `dist` (as made by
+    /// [`StateMap::distances_using`] with the same `allowed`); empty when
+    /// `from` is a goal or cannot reach one.
+    pub fn descend(&self, from: u32, dist: &[u32], allowed: impl Fn(&M) -> bool) -> Vec<&M> {
+        let mut path = Vec::new();
+        let mut at = from;
+        while dist[at as usize] != 0 && dist[at as usize] != u32::MAX {
+            let step = self.edge_ids(at).find(|&k| {
+                let j = self.targets[k as usize] as usize;
+                dist[j] != u32::MAX
+                    && dist[j] + 1 == dist[at as usize]
+                    && allowed(&self.moves[k as usize])
+            });
+            let Some(k) = step else { break };
+            path.push(&self.moves[k as usize]);
+            at = self.targets[k as usize];
+        }
+        path
+    }
+
+    /// Distances to the nearest goal over every edge.
+    pub fn distances(&self) -> &[u32] {
+        &self.dist
+    }
+}
+
 /// Bytes for the tables of a map of `n` states and `e` edges once the
 /// backward pass has run: the reverse edges, their offsets and fill
 /// pointers, the distances and the queue.
@@ -407,6 +519,23 @@ mod tests {
         // From 1 every way to win is clean; 2 itself wins cleanly (2 → 5).
         assert!(l.only_clean(at(1)) && l.only_clean(at(2)));
         assert!(!l.only_clean(at(4)));
+    }
+
+    #[test]
+    fn finds_paths_from_the_start_and_down_kept_edges() {
+        let m = build();
+        let fs = m.from_start();
+        let at = |s: u8| m.index_of(&s).unwrap();
+        assert_eq!(fs.dist[at(5) as usize], 2);
+        let moves: String = m.path_from_start(&fs, at(4)).into_iter().collect();
+        assert_eq!(moves, "mp");
+        // Without marked edges the start is 3 moves from the goal (via 1).
+        let clean = m.distances_using(|mv| *mv != 'm');
+        assert_eq!(clean[0], 3);
+        let down: String = m.descend(0, &clean, |mv| *mv != 'm').into_iter().collect();
+        assert_eq!(down, "ppp");
+        let any: String = m.descend(0, m.distances(), |_| true).into_iter().collect();
+        assert_eq!(any, "mp");
     }
 
     #[test]

@@ -151,6 +151,27 @@ pub enum Reading<B> {
     Board { grid: GridRead, board: B },
 }
 
+impl<B> Reading<B> {
+    /// A board not to act on, for `reason`; the cells at issue read as
+    /// unsure (`?`, crossed out in the debug image).
+    pub fn uncertain(mut grid: GridRead, reason: String, issues: Vec<CellIssue>) -> Reading<B> {
+        for i in &issues {
+            if let Some(cell) = grid
+                .cells
+                .get_mut(i.cell[0])
+                .and_then(|r| r.get_mut(i.cell[1]))
+            {
+                cell.letter = None;
+            }
+        }
+        Reading::Uncertain {
+            grid,
+            reason,
+            issues,
+        }
+    }
+}
+
 /// Reads the grid in `img` and decides whether it can be acted on: the
 /// trusted grid, or the refusal a game's reader returns as it is. `game`
 /// names the game in the reason ("no Troyis board: …").

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod display;
+pub mod sgt;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

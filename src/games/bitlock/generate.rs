@@ -10,6 +10,7 @@ use super::level::Level;
 use super::rules::Rules;
 use super::screen::optimal;
 use crate::games::Win;
+use crate::rng::Rng;
 
 pub const MIN_MOVES: usize = 6;
 pub const MAX_MOVES: usize = 20;
@@ -24,23 +25,6 @@ pub struct Generated {
     pub text: String,
     /// One optimal solution, `LURD…`.
     pub solution: String,
-}
-
-/// splitmix64: small, seedable, and the same everywhere.
-pub struct Rng(pub u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// One random candidate map, as text.
@@ -87,7 +71,7 @@ fn candidate(rng: &mut Rng) -> String {
 
 /// The level of a seed: the first candidate whose optimum is in range.
 pub fn generate(seed: u64) -> Option<Generated> {
-    let mut rng = Rng(seed ^ 0xB17_10C);
+    let mut rng = Rng::new(seed ^ 0xB17_10C);
     for _ in 0..TRIES {
         let text = candidate(&mut rng);
         let Ok(rules) = Level::parse(&text)

@@ -83,23 +83,9 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
     }
 }
 
-/// A refusal; the cells at issue read as unsure (`?`, crossed out in the
-/// debug image).
-fn uncertain(mut grid: GridRead, reason: String, issues: Vec<CellIssue>) -> Read {
-    for i in &issues {
-        if let Some(cell) = grid
-            .cells
-            .get_mut(i.cell[0])
-            .and_then(|r| r.get_mut(i.cell[1]))
-        {
-            cell.letter = None;
-        }
-    }
-    Read::Uncertain {
-        grid,
-        reason,
-        issues,
-    }
+/// A refusal; the cells at issue read as unsure.
+fn uncertain(grid: GridRead, reason: String, issues: Vec<CellIssue>) -> Read {
+    Read::uncertain(grid, reason, issues)
 }
 
 fn issue((r, c): Cell, why: impl Into<String>) -> CellIssue {

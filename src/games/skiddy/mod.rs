@@ -3,7 +3,11 @@
 //!
 //! - [`level`]: the text format;
 //! - [`rules`]: the static board, the packed state key, moves;
-//! - [`slide`]: one move, step by step.
+//! - [`slide`]: one move, step by step (the general path), and [`glide`]:
+//!   the same move with each body sliding all the way at once, front first
+//!   (the fast path, which hands the rare hard cases back to `slide`);
+//! - [`verify`]: the makers' level check: dead ends, combos, stars;
+//! - [`generate`]: random levels, verified, kept or discarded.
 //!
 //! The rules are those of issue 9 ("Rules"). Where that text leaves a case
 //! open, boardbot decides as follows (each is tested):
@@ -32,14 +36,17 @@
 //!   where in a move (for animation);
 //! - [`read`]: the position from a screenshot of that art;
 //! - [`screen`]: render, solve a screenshot, the plan as arrow keys;
-//! - `practice`: the practice window, with small seeded levels.
+//! - `practice` and [`seeds`]: the practice window, with small seeded levels.
 //!
-//! Solve, walkthrough, map and trace come from [`crate::games::tools`].
+//! Walkthrough, map and trace come from [`crate::games::tools`]; `solve`
+//! is the core's search with one twist (a combo wins ties among the
+//! shortest plans). Play stops at the win: a won position has no moves.
 //! Each [`Move`] says how many skiddies of each colour left on it, for the
 //! combo rule.
 
 pub mod art;
-pub mod combo;
+pub mod generate;
+pub mod glide;
 pub mod level;
 pub mod motion;
 #[cfg(feature = "live")]
@@ -49,15 +56,22 @@ pub mod rules;
 pub mod screen;
 pub mod seeds;
 pub mod slide;
+pub mod verify;
 
 use image::RgbImage;
 
 use self::level::Level;
 pub use self::rules::{Dir, Key, Move, Rules};
-use super::{Game, GameError, Opt, Options, PuzzleGame, RenderOptions, Rendered, TextPuzzle};
+use super::{
+    Game, GameError, GenerateOptions, Opt, Options, PuzzleGame, RenderOptions, Rendered, TextPuzzle,
+};
 use crate::calibration::{Calibration, Embedded};
 use crate::play::Pacing;
 use crate::report::{Output, Report};
+use crate::solve::costs::dijkstra;
+use crate::solve::progress::Progress;
+use crate::solve::puzzle::Solution;
+use crate::solve::search::{Budget, Found};
 
 const ID: &str = "skiddy";
 
@@ -66,6 +80,9 @@ static CALIBRATION: Embedded = Embedded {
     text: include_str!("../../../calibration/skiddy.toml"),
     files: &[],
 };
+
+/// A position, and whether the combo is broken on the way to it.
+type Tagged = (Key, bool);
 
 /// A level on the puzzle core.
 pub struct Skiddy {
@@ -122,6 +139,25 @@ impl Game for SkiddyGame {
         TEXT.map(text, origin, opts)
     }
 
+    fn verify(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+        TEXT.verify(text, origin, opts)
+    }
+
+    fn generate(&self, opts: &GenerateOptions) -> Result<Output, GameError> {
+        TEXT.generate(opts)
+    }
+
+    /// A level file's rows, without its comments and `sticky:` line: each
+    /// cell's middle shows the colour of its letter.
+    fn calibration_cells(&self, text: &str) -> Result<Vec<Vec<char>>, GameError> {
+        let rows: Vec<&str> = text
+            .lines()
+            .map(str::trim_end)
+            .filter(|l| !l.starts_with(';') && !l.to_ascii_lowercase().starts_with("sticky"))
+            .collect();
+        TEXT.calibration_cells(&rows.join("\n"))
+    }
+
     fn trace(
         &self,
         text: &str,
@@ -170,7 +206,7 @@ impl crate::solve::Puzzle for Skiddy {
     type Move = Move;
 
     fn successors(&self, s: &Key, out: &mut Vec<(Move, Key)>) {
-        out.extend(Dir::ALL.into_iter().filter_map(|d| self.rules.play(s, d)));
+        self.rules.successors(s, out);
     }
 
     fn is_goal(&self, s: &Key) -> bool {
@@ -184,12 +220,60 @@ impl crate::solve::Puzzle for Skiddy {
     fn split_moves<'t>(&self, text: &'t str) -> Vec<&'t str> {
         super::tools::single_letters(text)
     }
+
+    /// The shortest plan, a combo one when a shortest plan can be. The
+    /// search runs over (position, combo broken yet) with each move
+    /// costing 2 and the move that first breaks the combo 3, so length
+    /// comes first and a combo wins ties.
+    fn solve(&self, start: &Key, budget: &Budget, progress: &mut Progress) -> Solution<Move> {
+        let counts = verify::colour_counts(&self.rules);
+        let next = |(s, broken): &Tagged, out: &mut Vec<((Move, bool), Tagged)>| {
+            let mut plain = Vec::with_capacity(4);
+            self.rules.successors(s, &mut plain);
+            for (m, n) in plain {
+                let breaks = verify::breaks_combo(&m, &counts);
+                out.push(((m, breaks && !*broken), (n, *broken || breaks)));
+            }
+        };
+        let (found, stats) = dijkstra(
+            (*start, false),
+            next,
+            |(_, first_break)| 2 + u32::from(*first_break),
+            |_| 0,
+            |(s, _)| self.rules.is_won(s),
+            budget,
+            progress,
+        );
+        let found = match found {
+            Found::Path(p) => Found::Path(p.into_iter().map(|(m, _)| m).collect()),
+            Found::Exhausted => Found::Exhausted,
+            Found::OverBudget { proven } => Found::OverBudget { proven: proven / 2 },
+        };
+        let mut sol = Solution::new(found, stats, |_| 1);
+        if let Found::Path(p) = &sol.found {
+            let combo = !p.iter().any(|m| verify::breaks_combo(m, &counts));
+            sol.notes.push(("combo", combo.into()));
+        }
+        sol
+    }
 }
 
 impl TextPuzzle for Skiddy {
     const ID: &'static str = ID;
     const OPTIONS: &'static [Opt] = &[Opt::MaxMemory, Opt::MaxNodes, Opt::Walkthrough];
     const JOINED_MOVES: bool = true;
+
+    fn verify(
+        text: &str,
+        origin: &str,
+        opts: &Options,
+    ) -> Result<crate::report::Output, super::GameError> {
+        verify::command(text, origin, opts)
+    }
+
+    fn generate(opts: &super::GenerateOptions) -> Result<crate::report::Output, super::GameError> {
+        generate::command(opts)
+    }
 
     fn parse(text: &str, _opts: &Options) -> Result<(Self, Key), String> {
         let game = Skiddy::new(text)?;

@@ -88,6 +88,9 @@ pub struct Rules {
     pub sticky: bool,
     /// The start, canonical.
     pub start: Key,
+    /// Each cell's row and column, looked up rather than divided out in
+    /// the hot move code.
+    pub(super) place: Vec<(u8, u8)>,
 }
 
 impl Rules {
@@ -106,6 +109,10 @@ impl Rules {
             slots: pieces.into_iter().map(|(p, _)| p).collect(),
             sticky: level.sticky,
             start: Key(start),
+            // Level::parse caps boards at 16×16.
+            place: (0..level.width * level.height)
+                .map(|c| ((c / level.width) as u8, (c % level.width) as u8))
+                .collect(),
         };
         Rules {
             start: rules.canonical(start),
@@ -127,6 +134,14 @@ impl Rules {
             from = to;
         }
         Key(cells)
+    }
+
+    /// Every move from `key`, with the position it leads to; none once the
+    /// level is won (play stops there).
+    pub fn successors(&self, key: &Key, out: &mut Vec<(Move, Key)>) {
+        if !self.is_won(key) {
+            out.extend(Dir::ALL.into_iter().filter_map(|d| self.play(key, d)));
+        }
     }
 
     /// True when every skiddy has left.

@@ -14,9 +14,9 @@ use serde_json::{Value, json};
 use super::Skiddy;
 use super::art::{self, Scene};
 use super::level::Level;
+use super::motion;
 use super::read;
 use super::rules::{Dir, Key, Move, Rules};
-use super::{combo, motion};
 use crate::calibration::Calibration;
 use crate::games::{GameError, Options, RenderOptions, Rendered, tools};
 use crate::input::{Action, KeyCode};
@@ -158,31 +158,6 @@ fn keys_into(report: &mut Report, rules: &Rules, moves: &[Move]) {
     report.checkpoints = checkpoints;
 }
 
-/// Positions the search for a combo may walk before the plan stays as
-/// the solver gave it.
-const COMBO_STATES: usize = 200_000;
-
-/// Swaps the solver's shortest solution for a shortest combo when there is
-/// one (see [`combo`]); the report's route and plan say so.
-fn prefer_combo(r: &mut Report, rules: &Rules, moves: Vec<Move>) -> Vec<Move> {
-    if moves.is_empty() {
-        return moves;
-    }
-    let best = if combo::is_combo(rules, &moves) {
-        moves
-    } else {
-        combo::shortest_combo(rules, moves.len(), COMBO_STATES).unwrap_or(moves)
-    };
-    let joined: String = best.iter().map(ToString::to_string).collect();
-    let is_combo = combo::is_combo(rules, &best);
-    r.route = vec![joined.clone()];
-    if let Some(Value::Object(plan)) = r.plan.as_mut() {
-        plan.insert("moves".into(), json!(joined));
-        plan.insert("combo".into(), json!(is_combo));
-    }
-    best
-}
-
 /// Solves a board read for sure and plans its keys; a board with no
 /// skiddy left is solved.
 fn plan(seen: &read::Seen, grid: crate::vision::GridRead, opts: &Options) -> Report {
@@ -200,7 +175,6 @@ fn plan(seen: &read::Seen, grid: crate::vision::GridRead, opts: &Options) -> Rep
             };
             match tools::solve_parsed(&game, &rules.start, opts) {
                 Ok((mut r, moves)) => {
-                    let moves = prefer_combo(&mut r, &rules, moves);
                     keys_into(&mut r, &rules, &moves);
                     r
                 }

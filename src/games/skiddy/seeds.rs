@@ -11,9 +11,9 @@
 use super::Skiddy;
 use super::level::{Colour, Level};
 use super::rules::{Move, Rules};
-use crate::games::bitlock::generate::Rng;
 use crate::games::{Options, tools};
 use crate::report::Verdict;
+use crate::rng::Rng;
 
 pub const MIN_MOVES: usize = 3;
 pub const MAX_MOVES: usize = 12;
@@ -86,7 +86,7 @@ pub fn shortest(rules: &Rules, max_nodes: u64) -> Option<Vec<Move>> {
 
 /// The level of a seed.
 pub fn seeded(seed: u64) -> Option<Seeded> {
-    let mut rng = Rng(seed ^ 0x5C1D_D1E5);
+    let mut rng = Rng::new(seed ^ 0x5C1D_D1E5);
     for _ in 0..TRIES {
         let text = candidate(&mut rng);
         let Ok(level) = Level::parse(&text) else {

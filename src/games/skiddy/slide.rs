@@ -49,19 +49,30 @@ fn slots_of(set: Slots) -> impl Iterator<Item = usize> {
 impl Rules {
     /// Plays `dir` from `key`; `None` when the move changes nothing.
     pub fn play(&self, key: &Key, dir: Dir) -> Option<(Move, Key)> {
-        let mut board = Board::new(self, key, dir);
-        while board.step() {}
-        let next = self.canonical(board.cells);
-        (next != *key).then_some((
-            Move {
-                dir,
-                left: board.left,
-            },
-            next,
-        ))
+        let (m, cells) = self
+            .glide(key, dir)
+            .unwrap_or_else(|| self.play_stepwise(key, dir));
+        let next = self.canonical(cells);
+        (next != *key).then_some((m, next))
     }
 
-    fn next_cell(&self, cell: usize, dir: Dir) -> usize {
+    /// Plays `dir` with the lock-step path only, as the first engine did:
+    /// the baseline of `cargo bench --bench skiddy`.
+    pub fn play_lockstep(&self, key: &Key, dir: Dir) -> Option<(Move, Key)> {
+        let (m, cells) = self.play_stepwise(key, dir);
+        let next = self.canonical(cells);
+        (next != *key).then_some((m, next))
+    }
+
+    /// Plays `dir` in lock-step, one cell per step: the general path.
+    pub(super) fn play_stepwise(&self, key: &Key, dir: Dir) -> (Move, [u8; MAX_PIECES]) {
+        let mut board = Board::new(self, key, dir);
+        while board.step() {}
+        let left = board.left;
+        (Move { dir, left }, board.cells)
+    }
+
+    pub(super) fn next_cell(&self, cell: usize, dir: Dir) -> usize {
         // Pieces stand inside the ring, so one step never leaves the board.
         match dir {
             Dir::U => cell - self.width,
@@ -71,10 +82,9 @@ impl Rules {
         }
     }
 
-    fn adjacent(&self, a: u8, b: u8) -> bool {
-        let (a, b) = (usize::from(a), usize::from(b));
-        let (ra, ca) = (a / self.width, a % self.width);
-        let (rb, cb) = (b / self.width, b % self.width);
+    pub(super) fn adjacent(&self, a: u8, b: u8) -> bool {
+        let (ra, ca) = self.place[usize::from(a)];
+        let (rb, cb) = self.place[usize::from(b)];
         ra.abs_diff(rb) + ca.abs_diff(cb) == 1
     }
 }
@@ -487,6 +497,34 @@ mod tests {
         let sticky = if next(2) == 0 { "sticky: no\n" } else { "" };
         let body: Vec<String> = rows.iter().map(|r| r.iter().collect()).collect();
         format!("{sticky}{}\n", body.join("\n"))
+    }
+
+    #[test]
+    fn the_fast_path_agrees_with_the_stepwise_one() {
+        let mut seed = 0x2545_f491_4f6c_dd1d;
+        let (mut compared, mut grouped) = (0, 0);
+        for _ in 0..400 {
+            let text = random_level(&mut seed);
+            let r = rules(&text);
+            let mut key = r.start;
+            for step in 0..16 {
+                let dir = Dir::ALL[(seed as usize + step * 7) % 4];
+                if let Some((m1, c1)) = r.glide(&key, dir) {
+                    let (m2, c2) = r.play_stepwise(&key, dir);
+                    assert_eq!(
+                        (m1, r.canonical(c1)),
+                        (m2, r.canonical(c2)),
+                        "{text}{dir:?}"
+                    );
+                    compared += 1;
+                    grouped += usize::from(r.has_groups(&key));
+                }
+                if let Some((_, next)) = r.play(&key, dir) {
+                    key = next;
+                }
+            }
+        }
+        assert!(compared > 3000 && grouped > 500, "{compared}, {grouped}");
     }
 
     #[test]

@@ -1,0 +1,208 @@
+//! sgt-puzzles' Inertia as the tests use it: where the program is, and its
+//! own solver's answer for a game ID (from `--save … --with-solutions`).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The installed `sgt-inertia` (Debian puts it in /usr/games, often off
+/// PATH), or `None` with the reason printed; in CI it must be there.
+pub fn inertia() -> Option<PathBuf> {
+    let on_path = Command::new("sh")
+        .args(["-c", "command -v sgt-inertia"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()));
+    let found = on_path.or_else(|| {
+        let p = Path::new("/usr/games/sgt-inertia");
+        p.exists().then(|| p.to_path_buf())
+    });
+    assert!(
+        found.is_some() || !super::in_ci(),
+        "sgt-inertia is not installed, and CI=true: .ci/deps must install sgt-puzzles"
+    );
+    if found.is_none() {
+        println!("skipped: sgt-inertia is not installed (sudo .ci/deps installs sgt-puzzles)");
+    }
+    found
+}
+
+/// sgt's own solver's moves for `id`, as its direction numbers (0 = up,
+/// clockwise): the `SOLVE` line of the save file it writes.
+pub fn solve(program: &Path, id: &str, dir: &Path) -> Vec<usize> {
+    let prefix = dir.join("sgt-");
+    let mut child = Command::new(program)
+        .arg("--save")
+        .arg(&prefix)
+        .args(["--save-suffix", ".sav", "--with-solutions"])
+        .stdin(Stdio::piped())
+        .spawn()
+        .expect("run sgt-inertia");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        writeln!(stdin, "{id}").expect("write the ID");
+    }
+    assert!(child.wait().expect("sgt-inertia").success());
+    let save = std::fs::read_to_string(dir.join("sgt-0.sav")).expect("the save file");
+    let line = save
+        .lines()
+        .find(|l| l.starts_with("SOLVE"))
+        .expect("a SOLVE line");
+    let moves = line.rsplit(':').next().expect("a value");
+    moves
+        .trim()
+        .trim_start_matches('S')
+        .bytes()
+        .map(|b| usize::from(b - b'0'))
+        .collect()
+}
+
+/// sgt-inertia running on a test display, showing one game ID; closed
+/// when dropped.
+#[cfg(feature = "live")]
+pub struct Window {
+    child: std::process::Child,
+    pub display: String,
+    /// The window's place on the screen: x, y, width, height.
+    pub rect: (i32, i32, u32, u32),
+}
+
+#[cfg(feature = "live")]
+impl Drop for Window {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(feature = "live")]
+fn xdotool_out(display: &str, args: &[&str]) -> String {
+    let out = Command::new("xdotool")
+        .args(args)
+        .env("DISPLAY", display)
+        .output()
+        .expect("xdotool");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[cfg(feature = "live")]
+impl Window {
+    /// Starts `program ID` on `display` and moves its window to `at`.
+    pub fn open(program: &Path, display: &str, id: &str, at: (i32, i32)) -> Window {
+        let start = || {
+            Command::new(program)
+                .arg(id)
+                .env("DISPLAY", display)
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("start sgt-inertia")
+        };
+        let mut child = start();
+        let mut restarts = 0;
+        let t = std::time::Instant::now();
+        let win = loop {
+            // A program started as the display comes up may fail to
+            // connect: start it again, twice at most.
+            if let Ok(Some(status)) = child.try_wait() {
+                let mut err = String::new();
+                if let Some(mut e) = child.stderr.take() {
+                    let _ = std::io::Read::read_to_string(&mut e, &mut err);
+                }
+                assert!(restarts < 2, "sgt-inertia exited ({status}): {err}");
+                restarts += 1;
+                child = start();
+            }
+            // GTK makes a 10×10 leader window too: take the largest.
+            let ids = xdotool_out(display, &["search", "--onlyvisible", "--name", "Inertia"]);
+            let best = ids
+                .split_whitespace()
+                .map(|w| (w.to_string(), geometry(display, w)))
+                .filter(|(_, g)| g.2 > 100)
+                .max_by_key(|(_, g)| g.2);
+            if let Some((w, _)) = best {
+                break w;
+            }
+            assert!(
+                t.elapsed().as_secs() < 20,
+                "sgt-inertia's window did not appear"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        };
+        let (x, y) = (at.0.to_string(), at.1.to_string());
+        xdotool_out(display, &["windowmove", "--sync", &win, &x, &y]);
+        std::thread::sleep(std::time::Duration::from_millis(400));
+        let rect = geometry(display, &win);
+        Window {
+            child,
+            display: display.to_string(),
+            rect,
+        }
+    }
+
+    /// The window's pixels now.
+    pub fn grab(&self) -> image::RgbImage {
+        grab(&self.display, self.rect)
+    }
+
+    /// The window's rectangle as `--region` takes it, grown by `margin`.
+    pub fn region(&self, margin: i32) -> String {
+        let (x, y, w, h) = self.rect;
+        format!(
+            "{},{},{},{}",
+            x - margin,
+            y - margin,
+            w as i32 + 2 * margin,
+            h as i32 + 2 * margin
+        )
+    }
+}
+
+#[cfg(feature = "live")]
+fn geometry(display: &str, win: &str) -> (i32, i32, u32, u32) {
+    let text = xdotool_out(display, &["getwindowgeometry", "--shell", win]);
+    let field = |k: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(k))
+            .and_then(|v| v.trim().parse::<i64>().ok())
+            .unwrap_or(0)
+    };
+    (
+        field("X=") as i32,
+        field("Y=") as i32,
+        field("WIDTH=") as u32,
+        field("HEIGHT=") as u32,
+    )
+}
+
+/// The pixels of `rect` on `display`'s root window (24-bit true colour,
+/// as Xvfb -screen 0 WxHx24 gives).
+#[cfg(feature = "live")]
+pub fn grab(display: &str, rect: (i32, i32, u32, u32)) -> image::RgbImage {
+    use x11rb::connection::Connection;
+    use x11rb::protocol::xproto::{ConnectionExt, ImageFormat};
+    let (conn, n) = x11rb::connect(Some(display)).expect("connect to the X display");
+    let root = conn.setup().roots[n].root;
+    let (x, y, w, h) = rect;
+    let reply = conn
+        .get_image(
+            ImageFormat::Z_PIXMAP,
+            root,
+            x as i16,
+            y as i16,
+            w as u16,
+            h as u16,
+            u32::MAX,
+        )
+        .expect("GetImage")
+        .reply()
+        .expect("GetImage reply");
+    let rgb: Vec<u8> = reply
+        .data
+        .chunks_exact(4)
+        .take(w as usize * h as usize)
+        .flat_map(|p| [p[2], p[1], p[0]])
+        .collect();
+    image::RgbImage::from_raw(w, h, rgb).expect("image size")
+}

@@ -1,0 +1,236 @@
+//! Inertia end to end on a real X server: sgt-puzzles' own sgt-inertia
+//! runs on a private Xvfb display with fixed game IDs, `boardbot play
+//! --game inertia` plays it by clicks, and the result is judged from the
+//! screen: boardbot's reader sees no gem left, and sgt's status bar shows
+//! the same "COMPLETED!" as a reference game completed on purpose (its ink
+//! compared pixel by pixel; sgt's status bar is text boardbot does not
+//! otherwise read). Also: the abort key stops the play, and a dry run sends
+//! nothing and plans every click on the board, inside the selection.
+//!
+//! When Xvfb, xdotool or sgt-puzzles is missing the tests say so and skip,
+//! except in CI (.ci/deps installs them).
+#![cfg(feature = "live")]
+
+mod common;
+
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use boardbot::calibration::Calibration;
+use boardbot::games::Game;
+use boardbot::games::inertia::INERTIA;
+use boardbot::report::{Report, Verdict};
+use common::display::{Display, boardbot, have_xdotool, rect, show, wait_output, xdotool, xvfb};
+use common::sgt::Window;
+use image::RgbImage;
+
+/// The first game IDs of tests/fixtures/inertia/ids.txt.
+fn ids() -> Vec<String> {
+    let text = std::fs::read_to_string(common::fixtures("inertia/ids.txt")).expect("ids.txt");
+    text.lines().map(str::to_string).collect()
+}
+
+/// A 10x8 game won by its first move: east, over the only gem.
+fn one_move() -> String {
+    format!("10x8:Sg{}", "b".repeat(78))
+}
+
+fn setup(tag: u32) -> Option<(Display, std::path::PathBuf)> {
+    let program = common::sgt::inertia()?;
+    if !have_xdotool() {
+        return None;
+    }
+    Some((xvfb(tag)?, program))
+}
+
+/// sgt-inertia on a fresh display showing fixture ID `n` at `at`, and the
+/// board it reads as.
+fn open_fixture(tag: u32, n: usize, at: (i32, i32)) -> Option<(Display, Window, Vec<String>)> {
+    let (display, program) = setup(tag)?;
+    let win = Window::open(&program, &display.name, &ids()[n], at);
+    let start = read(&win).board.expect("a board").cells;
+    Some((display, win, start))
+}
+
+fn read(win: &Window) -> Report {
+    let cal = Calibration::embedded(INERTIA.calibration().expect("embedded"), "inertia").unwrap();
+    INERTIA
+        .solve_image(&win.grab(), &cal, &Default::default())
+        .unwrap()
+}
+
+/// The status bar's ink: dark pixels in the window's bottom 36 rows.
+fn status_ink(img: &RgbImage) -> Vec<bool> {
+    let y0 = img.height().saturating_sub(36);
+    (y0..img.height())
+        .flat_map(|y| (0..img.width()).map(move |x| (x, y)))
+        .map(|(x, y)| {
+            img.get_pixel(x, y)
+                .0
+                .iter()
+                .map(|&v| u32::from(v))
+                .sum::<u32>()
+                < 300
+        })
+        .collect()
+}
+
+fn same_ink(a: &[bool], b: &[bool]) -> bool {
+    let ink = a.iter().filter(|&&p| p).count().max(1);
+    let differ = a.iter().zip(b).filter(|(p, q)| p != q).count();
+    a.len() == b.len() && differ * 50 < ink
+}
+
+/// sgt's status bar reading "COMPLETED!", from a game completed on purpose.
+fn completed_status(display: &Display, program: &std::path::Path) -> Vec<bool> {
+    let win = Window::open(program, &display.name, &one_move(), (50, 40));
+    let start = status_ink(&win.grab());
+    let r = read(&win);
+    let Some(boardbot::input::Action::Click { x, y, .. }) = r.actions.unwrap().first().cloned()
+    else {
+        panic!("a first click")
+    };
+    let (wx, wy) = (win.rect.0 + x, win.rect.1 + y);
+    xdotool(
+        display,
+        &["mousemove", &wx.to_string(), &wy.to_string(), "click", "1"],
+    );
+    std::thread::sleep(Duration::from_millis(1500));
+    let done = status_ink(&win.grab());
+    assert!(
+        !same_ink(&start, &done),
+        "the status bar did not change on a win"
+    );
+    assert_eq!(read(&win).state, Verdict::Solved);
+    done
+}
+
+fn play(display: &Display, region: &str, extra: &[&str]) -> std::process::Command {
+    let mut args = vec!["play", "--game", "inertia", "--region", region];
+    args.extend_from_slice(extra);
+    boardbot(display, &args)
+}
+
+#[test]
+fn plays_sgt_inertia_to_completion() {
+    let Some((display, program)) = setup(51) else {
+        return;
+    };
+    let completed = completed_status(&display, &program);
+    for (id, margin) in ids().iter().take(2).zip([12, 40]) {
+        let win = Window::open(&program, &display.name, id, (50, 40));
+        let before = status_ink(&win.grab());
+        assert!(
+            !same_ink(&before, &completed),
+            "a new game reads as completed"
+        );
+        let out = play(&display, &win.region(margin), &["--once"])
+            .output()
+            .expect("run play");
+        assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(stdout.contains("now reads as solved"), "{}", show(&out));
+        std::thread::sleep(Duration::from_millis(800));
+        let r = read(&win);
+        assert_eq!(
+            r.state,
+            Verdict::Solved,
+            "no gem left, read from the screen: {}",
+            r.reason
+        );
+        let cells = r.board.unwrap().cells.concat();
+        assert!(!cells.contains('*'), "{cells}");
+        assert!(
+            same_ink(&status_ink(&win.grab()), &completed),
+            "sgt's status bar does not say COMPLETED!"
+        );
+    }
+}
+
+#[test]
+fn the_abort_key_stops_the_play() {
+    let Some((display, win, start)) = open_fixture(52, 2, (50, 40)) else {
+        return;
+    };
+    let child = play(&display, &win.region(10), &["--once", "--delay-ms", "400"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start play");
+    let t = Instant::now();
+    loop {
+        let r = read(&win);
+        if r.board.is_some_and(|b| b.cells != start) {
+            break;
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(20),
+            "play never moved the ball"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    xdotool(&display, &["key", "Escape"]);
+    let out = wait_output(child, 10);
+    assert_eq!(
+        out.status.code(),
+        Some(4),
+        "play did not stop with the abort key: {}",
+        show(&out)
+    );
+    std::thread::sleep(Duration::from_millis(600));
+    let after = read(&win);
+    std::thread::sleep(Duration::from_millis(1200));
+    let later = read(&win);
+    assert_eq!(
+        after.board.map(|b| b.cells),
+        later.board.map(|b| b.cells),
+        "clicks went on after the abort"
+    );
+    assert_ne!(
+        later.state,
+        Verdict::Solved,
+        "the abort came too late to tell"
+    );
+}
+
+#[test]
+fn a_dry_run_plans_clicks_on_the_board_inside_the_selection_and_sends_none() {
+    let Some((display, win, start)) = open_fixture(53, 3, (70, 60)) else {
+        return;
+    };
+    let id = &ids()[3];
+    let region = win.region(8);
+    let out = play(&display, &region, &["--once", "--dry-run", "--json"])
+        .output()
+        .expect("run play");
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    let v = common::stdout_json(&out);
+    assert_eq!(v["state"], "playable", "{v}");
+    let optimal = INERTIA.solve_text(id, "id", &Default::default()).unwrap();
+    let actions = v["actions"].as_array().expect("actions");
+    assert_eq!(actions.len(), optimal.route.len());
+    let (rx, ry, rw, rh) = rect(&region);
+    // The board itself: sgt's border is a cell wide all round.
+    let (wx, wy, ww, wh) = win.rect;
+    for a in actions {
+        assert_eq!(a["kind"], "click", "{a}");
+        let (x, y) = (a["x"].as_i64().unwrap(), a["y"].as_i64().unwrap());
+        assert!(
+            x >= rx && y >= ry && x < rx + rw && y < ry + rh,
+            "{a} leaves {region}"
+        );
+        assert!(
+            x > i64::from(wx)
+                && y > i64::from(wy)
+                && x < i64::from(wx) + i64::from(ww)
+                && y < i64::from(wy) + i64::from(wh),
+            "{a} off the window"
+        );
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        read(&win).board.unwrap().cells,
+        start,
+        "a dry run moved the ball"
+    );
+}
