@@ -113,37 +113,59 @@ pub trait Game: Sync {
         None
     }
 
+    /// The text puzzle whose commands (batch, map, trace, verify,
+    /// generate) this game answers with, when it is a screen game built
+    /// around one: each of those defaults to it.
+    fn text_commands(&self) -> Option<&'static dyn Game> {
+        None
+    }
+
     /// Solves every position of a file of positions with known answers,
     /// and reports the ones whose answer differs.
-    fn batch(&self, _text: &str, _origin: &str, _opts: &Options) -> Result<Output, GameError> {
-        unsupported(self.id(), "solve batches")
+    fn batch(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+        match self.text_commands() {
+            Some(t) => t.batch(text, origin, opts),
+            None => unsupported(self.id(), "solve batches"),
+        }
     }
 
     /// `boardbot generate`: new levels, verified.
-    fn generate(&self, _opts: &GenerateOptions) -> Result<Output, GameError> {
-        unsupported(self.id(), "generate")
+    fn generate(&self, opts: &GenerateOptions) -> Result<Output, GameError> {
+        match self.text_commands() {
+            Some(t) => t.generate(opts),
+            None => unsupported(self.id(), "generate"),
+        }
     }
 
     /// `boardbot verify`: checks a level against the game's design rules.
-    fn verify(&self, _text: &str, _origin: &str, _opts: &Options) -> Result<Output, GameError> {
-        unsupported(self.id(), "verify")
+    fn verify(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+        match self.text_commands() {
+            Some(t) => t.verify(text, origin, opts),
+            None => unsupported(self.id(), "verify"),
+        }
     }
 
     /// The map of every position reachable from this one, with each one's
     /// distance to a solution.
-    fn map(&self, _text: &str, _origin: &str, _opts: &Options) -> Result<Output, GameError> {
-        unsupported(self.id(), "map state spaces")
+    fn map(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+        match self.text_commands() {
+            Some(t) => t.map(text, origin, opts),
+            None => unsupported(self.id(), "map state spaces"),
+        }
     }
 
     /// Rates a player's moves, one by one, against the map.
     fn trace(
         &self,
-        _text: &str,
-        _origin: &str,
-        _moves: &str,
-        _opts: &Options,
+        text: &str,
+        origin: &str,
+        moves: &str,
+        opts: &Options,
     ) -> Result<Output, GameError> {
-        unsupported(self.id(), "trace games")
+        match self.text_commands() {
+            Some(t) => t.trace(text, origin, moves, opts),
+            None => unsupported(self.id(), "trace games"),
+        }
     }
 
     /// Draws `text` with the game's own art, as its practice window does.

@@ -27,7 +27,7 @@ use self::solver::GemDistances;
 use super::{Game, GameError, Opt, Options, PuzzleGame, TextPuzzle};
 use crate::calibration::{Calibration, Embedded};
 use crate::play::Pacing;
-use crate::report::{Output, Report};
+use crate::report::Report;
 use crate::solve::{Budget, Found, Progress, Solution, astar};
 
 const ID: &str = "inertia";
@@ -119,26 +119,16 @@ impl Game for Inertia {
         TEXT.options()
     }
 
+    fn text_commands(&self) -> Option<&'static dyn Game> {
+        Some(&TEXT)
+    }
+
     fn calibration(&self) -> Option<&'static Embedded> {
         Some(&CALIBRATION)
     }
 
     fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
         TEXT.solve_text(text, origin, opts)
-    }
-
-    fn map(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
-        TEXT.map(text, origin, opts)
-    }
-
-    fn trace(
-        &self,
-        text: &str,
-        origin: &str,
-        moves: &str,
-        opts: &Options,
-    ) -> Result<Output, GameError> {
-        TEXT.trace(text, origin, moves, opts)
     }
 
     fn solve_image(

@@ -34,7 +34,7 @@ use self::board::Puzzle;
 use super::{Game, GameError, Opt, Options, PuzzleGame, RenderOptions, Rendered};
 use crate::calibration::{Calibration, Embedded};
 use crate::play::Pacing;
-use crate::report::{BoardReport, Output, Report, Verdict, ms_since};
+use crate::report::{BoardReport, Report, Verdict, ms_since};
 use crate::vision::GridRead;
 
 const ID: &str = "rush";
@@ -91,30 +91,16 @@ impl Game for Rush {
         TEXT.options()
     }
 
+    fn text_commands(&self) -> Option<&'static dyn Game> {
+        Some(&TEXT)
+    }
+
     fn calibration(&self) -> Option<&'static Embedded> {
         Some(&CALIBRATION)
     }
 
     fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
         TEXT.solve_text(text, origin, opts)
-    }
-
-    fn batch(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
-        TEXT.batch(text, origin, opts)
-    }
-
-    fn map(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
-        TEXT.map(text, origin, opts)
-    }
-
-    fn trace(
-        &self,
-        text: &str,
-        origin: &str,
-        moves: &str,
-        opts: &Options,
-    ) -> Result<Output, GameError> {
-        TEXT.trace(text, origin, moves, opts)
     }
 
     fn render(

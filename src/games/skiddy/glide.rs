@@ -227,26 +227,15 @@ impl<'r> Glide<'r> {
     /// Moves `body` and the crates it pushes one cell; returns the members
     /// that left through their goal.
     fn shift(&mut self, body: Set, pushed: Set) -> Set {
-        let moving = body | pushed;
-        for m in members(moving) {
-            self.occupant[usize::from(self.cells[m])] = 0;
-        }
-        let mut gone = 0;
-        for m in members(moving) {
-            let to = self.rules.next_cell(usize::from(self.cells[m]), self.dir);
-            if let (Ground::Goal(c), Piece::Skiddy(_)) =
-                (self.rules.ground[to], self.rules.slots[m])
-            {
-                self.cells[m] = GONE;
-                self.left[c.index()] += 1;
-                gone |= 1 << m;
-            } else {
-                // `to` is inside a 16×16 board.
-                self.cells[m] = to as u8;
-                self.occupant[to] = m as u8 + 1;
-            }
-        }
-        gone
+        let r = self.rules;
+        super::slide::shift(
+            r,
+            self.dir,
+            body | pushed,
+            &mut self.cells,
+            &mut self.occupant,
+            &mut self.left,
+        )
     }
 }
 

@@ -62,12 +62,10 @@ use image::RgbImage;
 
 use self::level::Level;
 pub use self::rules::{Dir, Key, Move, Rules};
-use super::{
-    Game, GameError, GenerateOptions, Opt, Options, PuzzleGame, RenderOptions, Rendered, TextPuzzle,
-};
+use super::{Game, GameError, Opt, Options, PuzzleGame, RenderOptions, Rendered, TextPuzzle};
 use crate::calibration::{Calibration, Embedded};
 use crate::play::Pacing;
-use crate::report::{Output, Report};
+use crate::report::Report;
 use crate::solve::costs::dijkstra;
 use crate::solve::progress::Progress;
 use crate::solve::puzzle::Solution;
@@ -123,28 +121,16 @@ impl Game for SkiddyGame {
         TEXT.options()
     }
 
+    fn text_commands(&self) -> Option<&'static dyn Game> {
+        Some(&TEXT)
+    }
+
     fn calibration(&self) -> Option<&'static Embedded> {
         Some(&CALIBRATION)
     }
 
     fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
         TEXT.solve_text(text, origin, opts)
-    }
-
-    fn batch(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
-        TEXT.batch(text, origin, opts)
-    }
-
-    fn map(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
-        TEXT.map(text, origin, opts)
-    }
-
-    fn verify(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
-        TEXT.verify(text, origin, opts)
-    }
-
-    fn generate(&self, opts: &GenerateOptions) -> Result<Output, GameError> {
-        TEXT.generate(opts)
     }
 
     /// A level file's rows, without its comments and `sticky:` line: each
@@ -156,16 +142,6 @@ impl Game for SkiddyGame {
             .filter(|l| !l.starts_with(';') && !l.to_ascii_lowercase().starts_with("sticky"))
             .collect();
         TEXT.calibration_cells(&rows.join("\n"))
-    }
-
-    fn trace(
-        &self,
-        text: &str,
-        origin: &str,
-        moves: &str,
-        opts: &Options,
-    ) -> Result<Output, GameError> {
-        TEXT.trace(text, origin, moves, opts)
     }
 
     fn render(

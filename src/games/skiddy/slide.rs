@@ -240,25 +240,15 @@ impl<'r> Board<'r> {
     /// Moves the pieces of `moving` one cell; returns the skiddies that
     /// left through their goal.
     fn shift(&mut self, moving: Slots) -> Slots {
-        for m in slots_of(moving) {
-            self.occupant[usize::from(self.cells[m])] = 0;
-        }
-        let mut gone = 0;
-        for m in slots_of(moving) {
-            let to = self.rules.next_cell(usize::from(self.cells[m]), self.dir);
-            if let (Ground::Goal(c), Piece::Skiddy(_)) =
-                (self.rules.ground[to], self.rules.slots[m])
-            {
-                self.cells[m] = GONE;
-                self.left[c.index()] += 1;
-                gone |= 1 << m;
-            } else {
-                // `to` is inside a 16×16 board.
-                self.cells[m] = to as u8;
-                self.occupant[to] = m as u8 + 1;
-            }
-        }
-        gone
+        let r = self.rules;
+        shift(
+            r,
+            self.dir,
+            moving,
+            &mut self.cells,
+            &mut self.occupant,
+            &mut self.left,
+        )
     }
 
     /// Drops the skiddies in `gone` from their bodies; what is left of each
@@ -274,6 +264,36 @@ impl<'r> Board<'r> {
             }
         }
     }
+}
+
+/// Moves the pieces of `moving` one cell along `dir`, keeping `occupant`
+/// in step; a skiddy that reaches its goal leaves and is counted in
+/// `left`. Returns the slots that left. Both move paths use it.
+pub(super) fn shift(
+    rules: &Rules,
+    dir: Dir,
+    moving: Slots,
+    cells: &mut [u8; MAX_PIECES],
+    occupant: &mut [u8; 256],
+    left: &mut [u8; 4],
+) -> Slots {
+    for m in slots_of(moving) {
+        occupant[usize::from(cells[m])] = 0;
+    }
+    let mut gone = 0;
+    for m in slots_of(moving) {
+        let to = rules.next_cell(usize::from(cells[m]), dir);
+        if let (Ground::Goal(c), Piece::Skiddy(_)) = (rules.ground[to], rules.slots[m]) {
+            cells[m] = GONE;
+            left[c.index()] += 1;
+            gone |= 1 << m;
+        } else {
+            // `to` is inside a 16×16 board.
+            cells[m] = to as u8;
+            occupant[to] = m as u8 + 1;
+        }
+    }
+    gone
 }
 
 #[cfg(test)]
