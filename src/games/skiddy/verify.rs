@@ -296,7 +296,8 @@ pub fn describe(v: &Verdict, origin: &str) -> String {
         .collect();
     let line = |l: &Option<Line>| {
         l.as_ref().map_or("none".to_string(), |l| {
-            format!("{} ({} moves)", l.moves, l.length)
+            let s = if l.length == 1 { "" } else { "s" };
+            format!("{} ({} move{s})", l.moves, l.length)
         })
     };
     let mut out = format!(
