@@ -166,6 +166,10 @@ struct Tally {
     too_big: u64,
     /// When the last plain progress line went out (stderr not a terminal).
     last_line: Option<Instant>,
+    /// Kept levels already handed to the sink, and what it made of them.
+    emitted: usize,
+    files: Vec<PathBuf>,
+    failed: Option<GameError>,
 }
 
 impl Tally {
@@ -180,29 +184,54 @@ impl Tally {
         }
         self.tried += 1;
         self.too_big += u64::from(too_big);
-        self.kept.extend(kept);
+        if let Some(k) = kept {
+            let at = self.kept.partition_point(|o| o.index < k.index);
+            self.kept.insert(at, k);
+        }
+    }
+
+    /// Hands each newly settled level among the first `count` to `sink`
+    /// (it writes the file), so an interrupted run keeps what it found.
+    fn emit(&mut self, count: usize, sink: &Sink<'_>) {
+        let upto = self.settled().min(count);
+        while self.emitted < upto && self.failed.is_none() {
+            match sink(&self.kept[self.emitted]) {
+                Ok(file) => self.files.extend(file),
+                Err(e) => self.failed = Some(e),
+            }
+            self.emitted += 1;
+        }
     }
 
     /// Kept levels among the candidates whose whole prefix is judged.
     fn settled(&self) -> usize {
         self.kept
-            .iter()
-            .filter(|k| (k.index as usize) < self.prefix)
-            .count()
+            .partition_point(|k| (k.index as usize) < self.prefix)
     }
 }
 
 /// The result of a run.
 pub struct Run {
     pub kept: Vec<Kept>,
+    /// The files the sink wrote, one per kept level, in order.
+    pub files: Vec<PathBuf>,
     pub tried: u64,
     pub too_big: u64,
     pub seconds: f64,
     pub threads: usize,
 }
 
+/// What to do with each level as soon as it is known to be kept: write it,
+/// and say where.
+type Sink<'a> = dyn Fn(&Kept) -> Result<Option<PathBuf>, GameError> + Sync + 'a;
+
 /// Generates until `count` levels are kept or `tries` candidates are used.
 pub fn run(o: &GenerateOptions) -> Result<Run, GameError> {
+    run_with(o, &|_| Ok(None))
+}
+
+/// [`run`], handing each kept level to `sink` as soon as it is settled.
+pub fn run_with(o: &GenerateOptions, sink: &Sink<'_>) -> Result<Run, GameError> {
     check(o)?;
     let t = Instant::now();
     let next = AtomicU64::new(0);
@@ -211,22 +240,21 @@ pub fn run(o: &GenerateOptions) -> Result<Run, GameError> {
     let threads = o.threads.max(1);
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            scope.spawn(|| worker(o, &next, &tally, &bar));
+            scope.spawn(|| worker(o, &next, &tally, &bar, sink));
         }
     });
     bar.finish_and_clear();
     let tally = tally
         .into_inner()
         .map_err(|_| GameError::Usage("a generator thread failed".into()))?;
-    let mut kept: Vec<Kept> = tally
-        .kept
-        .into_iter()
-        .filter(|k| (k.index as usize) < tally.prefix)
-        .collect();
-    kept.sort_by_key(|k| k.index);
-    kept.truncate(o.count);
+    if let Some(e) = tally.failed {
+        return Err(e);
+    }
+    let mut kept = tally.kept;
+    kept.truncate(tally.emitted);
     Ok(Run {
         kept,
+        files: tally.files,
         tried: tally.tried,
         too_big: tally.too_big,
         seconds: t.elapsed().as_secs_f64(),
@@ -239,6 +267,7 @@ fn worker(
     next: &AtomicU64,
     tally: &Mutex<Tally>,
     bar: &indicatif::ProgressBar,
+    sink: &Sink<'_>,
 ) {
     loop {
         let index = next.fetch_add(1, Ordering::Relaxed);
@@ -260,13 +289,14 @@ fn worker(
         };
         let Ok(mut t) = tally.lock() else { return };
         t.record(index, kept, too_big);
+        t.emit(o.count, sink);
         let settled = t.settled();
         bar.set_position(settled.min(o.count) as u64);
         bar.set_message(format!("{} tried", t.tried));
         if o.progress && bar.is_hidden() {
             plain_line(&mut t, settled, o.count);
         }
-        if settled >= o.count {
+        if settled >= o.count || t.failed.is_some() {
             // Stop the others too: no later candidate can be needed.
             next.store(o.tries, Ordering::Relaxed);
             return;
@@ -310,11 +340,14 @@ struct LevelDoc<'a> {
 
 /// `boardbot generate --game skiddy`.
 pub fn command(o: &GenerateOptions) -> Result<Output, GameError> {
-    let run = run(o)?;
-    let files = match &o.out {
-        Some(dir) => write(dir, o, &run.kept)?,
-        None => Vec::new(),
+    let run = match &o.out {
+        Some(dir) => {
+            std::fs::create_dir_all(dir).map_err(|e| write_error(dir, e))?;
+            run_with(o, &|k| write(dir, o, k).map(Some))?
+        }
+        None => run(o)?,
     };
+    let files = &run.files;
     let levels: Vec<LevelDoc> = run
         .kept
         .iter()
@@ -342,7 +375,7 @@ pub fn command(o: &GenerateOptions) -> Result<Output, GameError> {
         "candidates_per_sec_per_thread": (per_sec / run.threads as f64).round(),
         "levels": levels,
     });
-    let text = summary(o, &run, &files);
+    let text = summary(o, &run, files);
     let code = i32::from(run.kept.len() < o.count);
     Ok(Output::Custom(Custom { json, text, code }))
 }
@@ -374,39 +407,35 @@ fn summary(o: &GenerateOptions, run: &Run, files: &[PathBuf]) -> String {
     out
 }
 
-/// Writes each level and its verdict; returns the level files.
-fn write(dir: &Path, o: &GenerateOptions, kept: &[Kept]) -> Result<Vec<PathBuf>, GameError> {
-    let fail = |what: &Path, e: std::io::Error| {
-        GameError::Output(format!("cannot write {}: {e}", what.display()))
-    };
-    std::fs::create_dir_all(dir).map_err(|e| fail(dir, e))?;
-    let mut files = Vec::new();
-    for k in kept {
-        let stem = format!(
-            "skiddy-{}x{}-s{}-{:06}",
-            o.size.0, o.size.1, o.seed, k.index
-        );
-        let level = dir.join(format!("{stem}.txt"));
-        let header = format!(
-            "; boardbot generate --seed {}: candidate {}, {} star(s), shortest {}\n",
-            o.seed,
-            k.index,
-            k.verdict.stars,
-            k.verdict
-                .shortest
-                .as_ref()
-                .map_or("none", |s| s.moves.as_str())
-        );
-        std::fs::write(&level, header + &k.text).map_err(|e| fail(&level, e))?;
-        let doc = dir.join(format!("{stem}.json"));
-        // The file's own name, so the same seed writes the same files.
-        let verdict = super::verify::document(&k.verdict, &format!("{stem}.txt"), false)?;
-        let json =
-            serde_json::to_string_pretty(&verdict).map_err(|e| GameError::Output(e.to_string()))?;
-        std::fs::write(&doc, json + "\n").map_err(|e| fail(&doc, e))?;
-        files.push(level);
-    }
-    Ok(files)
+fn write_error(what: &Path, e: std::io::Error) -> GameError {
+    GameError::Output(format!("cannot write {}: {e}", what.display()))
+}
+
+/// Writes a kept level and its verdict beside it; returns the level file.
+fn write(dir: &Path, o: &GenerateOptions, k: &Kept) -> Result<PathBuf, GameError> {
+    let stem = format!(
+        "skiddy-{}x{}-s{}-{:06}",
+        o.size.0, o.size.1, o.seed, k.index
+    );
+    let level = dir.join(format!("{stem}.txt"));
+    let header = format!(
+        "; boardbot generate --seed {}: candidate {}, {} star(s), shortest {}\n",
+        o.seed,
+        k.index,
+        k.verdict.stars,
+        k.verdict
+            .shortest
+            .as_ref()
+            .map_or("none", |s| s.moves.as_str())
+    );
+    std::fs::write(&level, header + &k.text).map_err(|e| write_error(&level, e))?;
+    // The file's own name, so the same seed writes the same files.
+    let verdict = super::verify::document(&k.verdict, &format!("{stem}.txt"), false)?;
+    let json =
+        serde_json::to_string_pretty(&verdict).map_err(|e| GameError::Output(e.to_string()))?;
+    let doc = dir.join(format!("{stem}.json"));
+    std::fs::write(&doc, json + "\n").map_err(|e| write_error(&doc, e))?;
+    Ok(level)
 }
 
 #[cfg(test)]
