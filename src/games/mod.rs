@@ -68,11 +68,16 @@ pub trait Game: Sync {
     /// The name used on the command line, as in `--game troyis`.
     fn id(&self) -> &'static str;
 
-    /// One line for `boardbot games`.
-    fn summary(&self) -> &'static str;
+    /// One line for `boardbot games` (by default, its text puzzle's).
+    fn summary(&self) -> &'static str {
+        self.text_commands().map_or("", |t| t.summary())
+    }
 
-    /// The options this game reads; any other given option is refused.
-    fn options(&self) -> &'static [Opt];
+    /// The options this game reads; any other given option is refused
+    /// (by default, its text puzzle's).
+    fn options(&self) -> &'static [Opt] {
+        self.text_commands().map_or(&[], |t| t.options())
+    }
 
     /// The calibration compiled into the binary, for games read from screenshots.
     fn calibration(&self) -> Option<&'static Embedded> {
@@ -80,8 +85,13 @@ pub trait Game: Sync {
     }
 
     /// Solves a position written as text; `origin` names it in messages
-    /// (a file path, or `--board`).
-    fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError>;
+    /// (a file path, or `--board`). By default, its text puzzle does.
+    fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
+        match self.text_commands() {
+            Some(t) => t.solve_text(text, origin, opts),
+            None => unsupported(self.id(), "solve text positions"),
+        }
+    }
 
     /// Reads a screenshot, solves what it shows and plans the input, in
     /// image pixels. Never plans input on a read it is unsure of.

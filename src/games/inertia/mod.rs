@@ -111,24 +111,12 @@ impl Game for Inertia {
         ID
     }
 
-    fn summary(&self) -> &'static str {
-        TEXT.summary()
-    }
-
-    fn options(&self) -> &'static [Opt] {
-        TEXT.options()
-    }
-
     fn text_commands(&self) -> Option<&'static dyn Game> {
         Some(&TEXT)
     }
 
     fn calibration(&self) -> Option<&'static Embedded> {
         Some(&CALIBRATION)
-    }
-
-    fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
-        TEXT.solve_text(text, origin, opts)
     }
 
     fn solve_image(

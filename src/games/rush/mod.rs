@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 use image::RgbImage;
 
 use self::board::Puzzle;
-use super::{Game, GameError, Opt, Options, PuzzleGame, RenderOptions, Rendered};
+use super::{Game, GameError, Options, PuzzleGame, RenderOptions, Rendered};
 use crate::calibration::{Calibration, Embedded};
 use crate::play::Pacing;
 use crate::report::{BoardReport, Report, Verdict, ms_since};
@@ -83,24 +83,12 @@ impl Game for Rush {
         ID
     }
 
-    fn summary(&self) -> &'static str {
-        TEXT.summary()
-    }
-
-    fn options(&self) -> &'static [Opt] {
-        TEXT.options()
-    }
-
     fn text_commands(&self) -> Option<&'static dyn Game> {
         Some(&TEXT)
     }
 
     fn calibration(&self) -> Option<&'static Embedded> {
         Some(&CALIBRATION)
-    }
-
-    fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
-        TEXT.solve_text(text, origin, opts)
     }
 
     fn render(
