@@ -268,6 +268,53 @@ pub fn run_window<W: SessionWindow>(app: &mut W) -> Result<String, GameError> {
     Ok(app.session().summary(W::NAME))
 }
 
+/// A practice window played with the arrow keys, each move animated for a
+/// moment (B.i.t.Lock, Skiddy): what [`arrow_event`] needs of it.
+#[cfg(feature = "live")]
+pub trait ArrowWindow {
+    type Dir;
+    /// The move an arrow key's name (`ArrowLeft`, …) stands for.
+    fn dir_of(key: &str) -> Option<Self::Dir>;
+    /// The window is on screen with its inside at `(x, y)`.
+    fn placed(&mut self, x: i32, y: i32);
+    /// An arrow key: play it, or queue it behind the running animation.
+    fn arrow(&mut self, d: Self::Dir);
+    /// One animation tick.
+    fn animate(&mut self);
+    /// Playing has failed (a session file could not be written, say).
+    fn failed(&self) -> bool;
+}
+
+/// The events of an arrow-key practice window, handled the same way for
+/// every game.
+#[cfg(feature = "live")]
+pub fn arrow_event<W: ArrowWindow>(w: &mut W, event: crate::ui::UiEvent) -> crate::ui::Control {
+    use crate::ui::{Control, UiEvent};
+    match event {
+        UiEvent::Placed { x, y } => {
+            w.placed(x, y);
+            Control::Continue
+        }
+        e if closes(&e) => Control::Exit,
+        UiEvent::Key(k) => match W::dir_of(&k) {
+            Some(d) => {
+                w.arrow(d);
+                Control::Redraw
+            }
+            None => Control::Continue,
+        },
+        UiEvent::Tick => {
+            w.animate();
+            if w.failed() {
+                Control::Exit
+            } else {
+                Control::Redraw
+            }
+        }
+        _ => Control::Continue,
+    }
+}
+
 /// Whether an event closes a practice window: its close button or `q`.
 /// Escape does not: it is boardbot's abort key, and stopping a replay must
 /// not end the game it was playing.

@@ -23,7 +23,7 @@ use super::motion::{Path, Pieces};
 use super::rules::{Dir, Key, Rules};
 use super::screen::{ANIMATION, optimal};
 use super::solver::Solver;
-use crate::games::practice::{SessionWindow, closes, run_window};
+use crate::games::practice::{ArrowWindow, SessionWindow, arrow_event, run_window};
 use crate::games::{GameError, PracticeOptions, ScreenLattice, Session, Win};
 use crate::ui::{App, Control, UiEvent};
 use crate::vision::Lattice;
@@ -144,6 +144,30 @@ impl SessionWindow for Practice {
     }
 }
 
+impl ArrowWindow for Practice {
+    type Dir = Dir;
+
+    fn dir_of(key: &str) -> Option<Dir> {
+        dir_of(key)
+    }
+
+    fn placed(&mut self, x: i32, y: i32) {
+        Practice::placed(self, x, y);
+    }
+
+    fn arrow(&mut self, d: Dir) {
+        Practice::arrow(self, d);
+    }
+
+    fn animate(&mut self) {
+        Practice::animate(self);
+    }
+
+    fn failed(&self) -> bool {
+        self.error.is_some()
+    }
+}
+
 fn dir_of(key: &str) -> Option<Dir> {
     match key {
         "ArrowLeft" => Some(Dir::L),
@@ -251,29 +275,7 @@ impl App for Practice {
     }
 
     fn event(&mut self, event: UiEvent) -> Control {
-        match event {
-            UiEvent::Placed { x, y } => {
-                self.placed(x, y);
-                Control::Continue
-            }
-            e if closes(&e) => Control::Exit,
-            UiEvent::Key(k) => match dir_of(&k) {
-                Some(d) => {
-                    self.arrow(d);
-                    Control::Redraw
-                }
-                None => Control::Continue,
-            },
-            UiEvent::Tick => {
-                self.animate();
-                if self.error.is_some() {
-                    Control::Exit
-                } else {
-                    Control::Redraw
-                }
-            }
-            _ => Control::Continue,
-        }
+        arrow_event(self, event)
     }
 
     fn next_tick(&self) -> Option<Duration> {

@@ -27,7 +27,7 @@ use super::rules::{Dir, Key, Move, Rules};
 use super::screen::{ANIMATION, load};
 use super::seeds;
 use crate::games::bitlock::art::{counter, layout};
-use crate::games::practice::{SessionWindow, closes, run_window};
+use crate::games::practice::{ArrowWindow, SessionWindow, arrow_event, run_window};
 use crate::games::{GameError, PracticeOptions, ScreenLattice, Session};
 use crate::ui::{App, Control, UiEvent};
 use crate::vision::Lattice;
@@ -165,6 +165,30 @@ impl SessionWindow for Practice {
     }
 }
 
+impl ArrowWindow for Practice {
+    type Dir = Dir;
+
+    fn dir_of(key: &str) -> Option<Dir> {
+        dir_of(key)
+    }
+
+    fn placed(&mut self, x: i32, y: i32) {
+        Practice::placed(self, x, y);
+    }
+
+    fn arrow(&mut self, d: Dir) {
+        Practice::arrow(self, d);
+    }
+
+    fn animate(&mut self) {
+        Practice::animate(self);
+    }
+
+    fn failed(&self) -> bool {
+        self.error.is_some()
+    }
+}
+
 /// `ArrowLeft` is `L`, and so on.
 fn dir_of(key: &str) -> Option<Dir> {
     let name = key.strip_prefix("Arrow")?;
@@ -289,29 +313,7 @@ impl App for Practice {
     }
 
     fn event(&mut self, event: UiEvent) -> Control {
-        match event {
-            UiEvent::Placed { x, y } => {
-                self.placed(x, y);
-                Control::Continue
-            }
-            e if closes(&e) => Control::Exit,
-            UiEvent::Key(k) => match dir_of(&k) {
-                Some(d) => {
-                    self.arrow(d);
-                    Control::Redraw
-                }
-                None => Control::Continue,
-            },
-            UiEvent::Tick => {
-                self.animate();
-                if self.error.is_some() {
-                    Control::Exit
-                } else {
-                    Control::Redraw
-                }
-            }
-            _ => Control::Continue,
-        }
+        arrow_event(self, event)
     }
 
     fn next_tick(&self) -> Option<Duration> {
