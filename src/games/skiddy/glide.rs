@@ -18,6 +18,7 @@
 
 use super::level::{Ground, Piece};
 use super::rules::{Dir, GONE, Key, MAX_PIECES, Move, Rules};
+use super::slide::slots_of;
 
 /// A set of key slots, or of bodies.
 type Set = u32;
@@ -33,17 +34,6 @@ struct Glide<'r> {
     bodies: [Set; MAX_PIECES],
     count: usize,
     left: [u8; 4],
-}
-
-fn members(set: Set) -> impl Iterator<Item = usize> {
-    let mut rest = set;
-    std::iter::from_fn(move || {
-        (rest != 0).then(|| {
-            let i = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            i
-        })
-    })
 }
 
 impl Rules {
@@ -117,7 +107,7 @@ impl<'r> Glide<'r> {
         while frontier != 0 {
             let m = frontier.trailing_zeros() as usize;
             frontier &= frontier - 1;
-            for s in members(pool & !group) {
+            for s in slots_of(pool & !group) {
                 if self.rules.slots[s] == self.rules.slots[m]
                     && self.rules.adjacent(self.cells[s], self.cells[m])
                 {
@@ -137,7 +127,7 @@ impl<'r> Glide<'r> {
         let mut k = 0;
         for (b, (slot, &body)) in order.iter_mut().zip(&self.bodies[..n]).enumerate() {
             *slot = b as u8;
-            for m in members(body) {
+            for m in slots_of(body) {
                 let (progress, lane) = self.rules.along(self.cells[m], self.dir);
                 spots[k] = (progress, lane, b);
                 k += 1;
@@ -175,7 +165,7 @@ impl<'r> Glide<'r> {
                 return Some(());
             };
             let gone = self.shift(body, pushed);
-            let in_pit = members(body & !gone)
+            let in_pit = slots_of(body & !gone)
                 .any(|m| self.rules.ground[usize::from(self.cells[m])] == Ground::Pit);
             if gone != 0 || pushed != 0 || in_pit {
                 return Some(());
@@ -189,7 +179,7 @@ impl<'r> Glide<'r> {
     fn advance(&self, body: Set) -> Option<Option<Set>> {
         let r = self.rules;
         let mut pushed = 0;
-        for m in members(body) {
+        for m in slots_of(body) {
             let piece = r.slots[m];
             let to = r.next_cell(usize::from(self.cells[m]), self.dir);
             match r.ground[to] {

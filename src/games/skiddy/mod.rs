@@ -191,10 +191,11 @@ impl crate::solve::Puzzle for Skiddy {
     /// comes first and a combo wins ties.
     fn solve(&self, start: &Key, budget: &Budget, progress: &mut Progress) -> Solution<Move> {
         let counts = verify::colour_counts(&self.rules);
+        let mut plain = Vec::with_capacity(4);
         let next = |(s, broken): &Tagged, out: &mut Vec<((Move, bool), Tagged)>| {
-            let mut plain = Vec::with_capacity(4);
+            plain.clear();
             self.rules.successors(s, &mut plain);
-            for (m, n) in plain {
+            for (m, n) in plain.drain(..) {
                 let breaks = verify::breaks_combo(&m, &counts);
                 out.push(((m, breaks && !*broken), (n, *broken || breaks)));
             }

@@ -42,8 +42,16 @@ struct Board<'r> {
     left: [u8; 4],
 }
 
-fn slots_of(set: Slots) -> impl Iterator<Item = usize> {
-    (0..MAX_PIECES).filter(move |&i| set & (1 << i) != 0)
+/// The slots in `set`, lowest first.
+pub(super) fn slots_of(set: Slots) -> impl Iterator<Item = usize> {
+    let mut rest = set;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            i
+        })
+    })
 }
 
 impl Rules {
