@@ -27,6 +27,7 @@ pub mod practice;
 pub mod render;
 pub mod rush;
 pub mod skiddy;
+pub mod tiles;
 pub mod tools;
 pub mod troyis;
 
