@@ -1,0 +1,27 @@
+//! The plain full-state search: Dijkstra over every (arrangement,
+//! character spot and rise, keys held, view) with no heuristic and no
+//! abstraction. It is the yardstick the planner ([`super::plan`]) is
+//! tested against: slow, but obviously exact, mid-air toggles included.
+
+use super::rules::{Action, State, World};
+use crate::solve::{Budget, Progress, Solution, dijkstra};
+
+/// The cheapest plan from `start`, by plain Dijkstra.
+pub fn search(
+    world: &World,
+    start: State,
+    slide_cost: u32,
+    budget: &Budget,
+    progress: &mut Progress,
+) -> Solution<Action> {
+    let (found, stats) = dijkstra(
+        start,
+        |s, out| world.successors(s, out),
+        |a| World::cost(*a, slide_cost),
+        |_| 0,
+        |s| s.won,
+        budget,
+        progress,
+    );
+    Solution::new(found, stats, |a| World::cost(*a, slide_cost))
+}
