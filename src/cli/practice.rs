@@ -50,6 +50,12 @@ pub struct Args {
     /// Ignore the N-th move input, as if it were lost (for testing re-planning).
     #[arg(long, value_name = "N")]
     drop_input: Option<usize>,
+    /// Continuity: milliseconds per step while a key is held (default 125).
+    #[arg(long, value_name = "MS")]
+    tick_ms: Option<u64>,
+    /// Continuity: one step per key press, not per tick.
+    #[arg(long)]
+    step_on_key: bool,
 }
 
 fn position(text: Option<&str>) -> anyhow::Result<Option<(i32, i32)>> {
@@ -78,6 +84,8 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
         next: a.next,
         win: a.win,
         drop_input: a.drop_input,
+        tick_ms: a.tick_ms,
+        step_on_key: a.step_on_key,
     };
     let summary = game.practice(&opts)?;
     eprintln!("{summary}");

@@ -41,6 +41,10 @@ pub struct PracticeOptions {
     /// Ignore the N-th move input (from 1), as if the key or drag were
     /// lost: for testing that the player notices and re-plans.
     pub drop_input: Option<usize>,
+    /// Continuity: milliseconds per step while a key is held.
+    pub tick_ms: Option<u64>,
+    /// Continuity: one step per key press instead of per tick.
+    pub step_on_key: bool,
 }
 
 impl PracticeOptions {
@@ -59,6 +63,8 @@ impl PracticeOptions {
             ("--next", self.next),
             ("--win", self.win.is_some()),
             ("--drop-input", self.drop_input.is_some()),
+            ("--tick-ms", self.tick_ms.is_some()),
+            ("--step-on-key", self.step_on_key),
         ];
         flags.iter().filter(|f| f.1).map(|f| f.0).collect()
     }
@@ -134,6 +140,18 @@ pub struct Session {
     /// one move. Absent for other games.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub combo: Option<bool>,
+    /// Continuity: platform steps, tile slides and view toggles played,
+    /// their total cost, and the planner's cheapest cost from the start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub steps: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slides: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub toggles: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub optimal_cost: Option<u64>,
 }
 
 /// A board's lattice in screen pixels: the top left corner of its first
@@ -183,6 +201,11 @@ impl Session {
             illegal: 0,
             lattice: None,
             combo: None,
+            steps: None,
+            slides: None,
+            toggles: None,
+            cost: None,
+            optimal_cost: None,
         }
     }
 

@@ -54,6 +54,8 @@ pub enum UiEvent {
     },
     /// A key, by name: `Escape`, `Enter`, or the character typed.
     Key(String),
+    /// A key let go, named as when it was pressed.
+    KeyUp(String),
     /// The window's inside is now at this screen position.
     Placed {
         x: i32,
@@ -274,14 +276,18 @@ impl<A: App> ApplicationHandler for Runner<'_, A> {
                     ElementState::Released => UiEvent::MouseUp { x, y, screen },
                 })
             }
-            WindowEvent::KeyboardInput { event, .. } if event.state == ElementState::Pressed => {
-                Some(UiEvent::Key(match &event.logical_key {
+            WindowEvent::KeyboardInput { event, .. } => {
+                let name = match &event.logical_key {
                     Key::Named(NamedKey::Escape) => "Escape".to_string(),
                     Key::Named(NamedKey::Enter) => "Enter".to_string(),
                     Key::Named(other) => format!("{other:?}"),
                     Key::Character(c) => c.to_string(),
                     _ => return,
-                }))
+                };
+                Some(match event.state {
+                    ElementState::Pressed => UiEvent::Key(name),
+                    ElementState::Released => UiEvent::KeyUp(name),
+                })
             }
             _ => None,
         };

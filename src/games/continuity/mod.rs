@@ -18,6 +18,14 @@ pub mod levels;
 pub mod plan;
 pub mod rules;
 
+// On the screen (contB): art, the practice window, the reader, live play.
+pub mod art;
+#[cfg(feature = "live")]
+pub mod practice;
+pub mod read;
+pub mod render;
+pub mod screen;
+
 use std::time::Instant;
 
 use self::level::Level;
@@ -59,6 +67,42 @@ impl Game for Continuity {
     fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
         let world = World::new(parse(text, origin)?);
         Ok(solve_report(&world, opts))
+    }
+
+    // The screen methods (contB): see `screen`, `render` and `practice`.
+    fn calibration(&self) -> Option<&'static crate::calibration::Embedded> {
+        Some(&screen::CALIBRATION)
+    }
+
+    fn render(
+        &self,
+        text: &str,
+        origin: &str,
+        opts: &super::RenderOptions,
+    ) -> Result<super::Rendered, GameError> {
+        render::render(text, origin, opts)
+    }
+
+    fn solve_image(
+        &self,
+        image: &image::RgbImage,
+        cal: &crate::calibration::Calibration,
+        opts: &Options,
+    ) -> Result<Report, GameError> {
+        screen::solve_image(image, cal, opts)
+    }
+
+    fn pacing(&self) -> crate::play::Pacing {
+        screen::pacing()
+    }
+
+    fn safe_point(&self, report: &Report) -> Option<(f64, f64)> {
+        screen::safe_point(report)
+    }
+
+    #[cfg(feature = "live")]
+    fn practice(&self, opts: &super::PracticeOptions) -> Result<String, GameError> {
+        practice::open(opts)
     }
 }
 

@@ -1,0 +1,334 @@
+//! Continuity on the screen: a read frame turned back into a level and a
+//! state ([`world_of`]), `solve --image`, and the plan as keys for live
+//! play.
+//!
+//! The plan is contA's planner's ([`super::plan`]), from the state read:
+//! the view, the character's cell and whether it still rises in a jump
+//! (the reader cannot see how far, so a rising character is taken to
+//! rise one more cell, as with the default jump of 2). Keys already
+//! collected are gone from the picture, so the read level holds only the
+//! keys left. One key per input (arrows for steps and slides, Up is Jump,
+//! Down is Wait, Space toggles the view), and a checkpoint after every
+//! segment of the plan (a toggle, a slide, or a run of steps): the live
+//! player looks again there and re-plans from where the character really
+//! is when the frame is not what the plan predicted.
+
+use std::time::{Duration, Instant};
+
+use image::RgbImage;
+
+use super::art::{Drawn, Shown};
+use super::level::{Cell, Level};
+use super::plan::{self, Plan};
+use super::read;
+use super::render::shown_of;
+use super::rules::{self, State, World};
+use crate::calibration::{Calibration, Embedded};
+use crate::games::{GameError, Options, tools};
+use crate::input::{Action, KeyCode};
+use crate::play::Pacing;
+use crate::report::{BoardReport, Checkpoint, Report, Verdict, ms_since, value};
+use crate::solve::{Found, Progress};
+
+pub static CALIBRATION: Embedded = Embedded {
+    path: "calibration/continuity.toml",
+    text: include_str!("../../../calibration/continuity.toml"),
+    files: &[],
+};
+
+/// The practice window's default tick: one step per tick while a key is held.
+pub const TICK: Duration = Duration::from_millis(125);
+
+/// A read frame as a level: its layout (scenes lettered in reading order),
+/// then each scene's block; and the door under the character, if it
+/// stands in the doorway.
+fn level_text(shown: &Shown) -> (String, Option<(usize, usize)>) {
+    let s = shown.size;
+    let mut text = String::new();
+    let mut letter = b'A';
+    let mut names = Vec::new();
+    for r in 0..shown.rows {
+        for c in 0..shown.cols {
+            let slot = &shown.slots[r * shown.cols + c];
+            text.push(if slot.is_some() {
+                char::from(letter)
+            } else {
+                '.'
+            });
+            if let Some(cells) = slot {
+                names.push((char::from(letter), cells));
+                letter += 1;
+            }
+        }
+        text.push('\n');
+    }
+    let mut door = None;
+    for (k, (name, cells)) in names.iter().enumerate() {
+        text.push_str(&format!("{name}:\n"));
+        for (i, row) in cells.chunks(s).enumerate() {
+            for (j, d) in row.iter().enumerate() {
+                if matches!(d, Drawn::Hero { door: true, .. }) {
+                    door = Some((k, i * s + j));
+                }
+                text.push(match d {
+                    Drawn::Hero { .. } => '@',
+                    other => other.letter(),
+                });
+            }
+            text.push('\n');
+        }
+    }
+    (text, door)
+}
+
+/// The level and state a read frame shows (the keys it holds are the keys
+/// left), or why it is not a legal level.
+pub fn world_of(shown: &Shown) -> Result<(World, State), String> {
+    let (text, door) = level_text(shown);
+    let mut level =
+        Level::parse(&text).map_err(|e| format!("the frame read is not a legal level: {e}"))?;
+    if let Some((scene, cell)) = door {
+        level.scenes[scene].cells[cell] = Cell::Door;
+    }
+    let rising = shown
+        .slots
+        .iter()
+        .flatten()
+        .flatten()
+        .any(|d| matches!(d, Drawn::Hero { rise, .. } if *rise > 0));
+    let world = World::new(level);
+    let mut s = world.start();
+    s.view = shown.view;
+    if rising {
+        s.rise = 1.min(world.level.jump);
+    }
+    Ok((world, s))
+}
+
+/// The key of an input.
+pub fn key_code(k: rules::Key) -> KeyCode {
+    match k {
+        rules::Key::Left => KeyCode::Left,
+        rules::Key::Right => KeyCode::Right,
+        rules::Key::Up => KeyCode::Up,
+        rules::Key::Down => KeyCode::Down,
+        rules::Key::Space => KeyCode::Space,
+    }
+}
+
+/// One key per input, and the frame predicted after every segment.
+fn keys_into(r: &mut Report, world: &World, start: &State, p: &Plan) {
+    let mut s = *start;
+    let mut checkpoints = Vec::new();
+    for seg in &p.segments {
+        for a in &p.actions[seg.first..seg.first + seg.len] {
+            s = world.act(&s, *a).unwrap_or(s);
+        }
+        checkpoints.push(Checkpoint {
+            after: seg.first + seg.len,
+            rows: shown_of(world, &s).rows(),
+        });
+    }
+    r.actions = Some(
+        p.keys
+            .iter()
+            .map(|&k| Action::Key {
+                key: key_code(k),
+                mods: Vec::new(),
+                hold_ms: None,
+            })
+            .collect(),
+    );
+    r.checkpoints = checkpoints;
+}
+
+/// Plans from the state read and fills the report.
+fn plan_from(world: &World, start: State, opts: &Options) -> Report {
+    let t = Instant::now();
+    let cost = super::slide_cost(opts);
+    let mut progress = Progress::new(opts.progress);
+    let sol = plan::search(world, start, cost, &tools::budget(opts), &mut progress);
+    drop(progress);
+    let mut r = match &sol.found {
+        Found::Path(actions) => {
+            let p = Plan::new(world, &start, actions, cost);
+            let mut r = Report::new(
+                super::ID,
+                Verdict::Playable,
+                format!(
+                    "cost {}: {} steps, {} slides, {} toggles",
+                    p.cost, p.steps, p.slides, p.toggles
+                ),
+            );
+            r.details = p.lines();
+            keys_into(&mut r, world, &start, &p);
+            r.plan = Some(value(&p));
+            r
+        }
+        Found::Exhausted => Report::new(
+            super::ID,
+            Verdict::Unsolvable,
+            "no plan reaches the door with every key from what the screen shows",
+        ),
+        Found::OverBudget { .. } => Report::new(
+            super::ID,
+            Verdict::GaveUp,
+            "gave up: raise --max-memory or --max-nodes",
+        ),
+    };
+    r.timing_ms.solve = ms_since(t);
+    r
+}
+
+/// A frame read for sure: solved when the character went through the
+/// door, refused when it is no legal level, else planned.
+fn plan_shown(grid: crate::vision::GridRead, shown: &Shown, opts: &Options) -> Report {
+    let board = BoardReport::from_grid(&grid, shown.rows());
+    let won = shown
+        .slots
+        .iter()
+        .flatten()
+        .flatten()
+        .any(|d| *d == Drawn::Exit);
+    let mut r = if won {
+        let mut r = Report::new(
+            super::ID,
+            Verdict::Solved,
+            "the character went through the door",
+        );
+        r.actions = Some(Vec::new());
+        r
+    } else {
+        match world_of(shown) {
+            Ok((world, start)) => plan_from(&world, start, opts),
+            Err(reason) => {
+                return Report::refused(
+                    super::ID,
+                    Verdict::Uncertain,
+                    Some(grid),
+                    reason,
+                    Vec::new(),
+                );
+            }
+        }
+    };
+    r.board = Some(board);
+    r.seen.grid = Some(grid);
+    r
+}
+
+/// `solve --image`: reads the screenshot, plans from what it shows, and
+/// lays the plan out as keys.
+pub fn solve_image(
+    image: &RgbImage,
+    cal: &Calibration,
+    opts: &Options,
+) -> Result<Report, GameError> {
+    let t = Instant::now();
+    let read = read::read(image, cal);
+    let vision_ms = ms_since(t);
+    let mut r = Report::from_reading(super::ID, read, |grid, shown| {
+        Ok::<_, GameError>(plan_shown(grid, &shown, opts))
+    })?;
+    r.timing_ms.vision = Some(vision_ms);
+    Ok(r)
+}
+
+/// Live pacing: a key a little more than a tick apart, so that in the
+/// timed mode every press is a step of its own (the window steps at once
+/// on a press when a tick has passed since its last step), and nothing
+/// is left queued when the player looks again.
+pub fn pacing() -> Pacing {
+    Pacing {
+        key: TICK + Duration::from_millis(30),
+        focus: Duration::from_millis(30),
+        settle_gap: Duration::from_millis(10),
+        settle_max: Duration::from_millis(800),
+        verify: Duration::from_millis(2500),
+        ..Pacing::default()
+    }
+}
+
+/// A point where a click changes nothing: the middle of the first gap
+/// between scenes (the window ignores the mouse; other windows, the
+/// frame's gap is no scene either).
+pub fn safe_point(report: &Report) -> Option<(f64, f64)> {
+    let lattice = &report.seen.grid.as_ref()?.lattice;
+    let cells = &report.board.as_ref()?.cells;
+    cells.iter().enumerate().find_map(|(r, row)| {
+        row.chars()
+            .position(|c| c == '+' || c == '=')
+            .map(|c| lattice.cell(r, c).centre())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::art;
+    use super::*;
+
+    const LEVEL: &str = "\
+AB
+.C
+A:
+....
+....
+@.k.
+####
+B:
+....
+....
+....
+#...
+C:
+....
+...D
+.#..
+####
+";
+
+    fn world() -> World {
+        World::new(Level::parse(LEVEL).unwrap())
+    }
+
+    #[test]
+    fn a_shown_frame_reads_back_as_the_same_level_and_state() {
+        let w = world();
+        let mut s = w.start();
+        for a in [
+            rules::Action::Right,
+            rules::Action::Jump,
+            rules::Action::Toggle,
+        ] {
+            s = w.act(&s, a).unwrap();
+        }
+        assert_eq!(s.rise, 1);
+        let shown = shown_of(&w, &s);
+        let (w2, s2) = world_of(&shown).unwrap();
+        assert_eq!(shown_of(&w2, &s2), shown);
+        assert_eq!((s2.rise, s2.view), (1, rules::View::Tiles));
+        assert_eq!(w2.level.keys.len(), 1);
+    }
+
+    #[test]
+    fn a_picture_is_planned_into_keys_with_a_checkpoint_per_segment() {
+        let w = world();
+        let shown = shown_of(&w, &w.start());
+        let (img, _) = art::picture(&shown, 30.0, [10.0, 40.0, 10.0, 10.0], "");
+        let cal = Calibration::embedded(&CALIBRATION, "continuity").unwrap();
+        let r = solve_image(&img, &cal, &Options::default()).unwrap();
+        assert_eq!(r.state, Verdict::Playable, "{}", r.reason);
+        let actions = r.actions.as_ref().unwrap();
+        let last = r.checkpoints.last().unwrap();
+        assert_eq!(last.after, actions.len());
+        // Replaying the keys' inputs wins, as the last checkpoint says.
+        let p: serde_json::Value = r.plan.clone().unwrap();
+        assert!(p["cost"].as_u64().unwrap() > 0);
+        assert!(
+            last.rows.iter().any(|row| row.contains('!')),
+            "{:?}",
+            last.rows
+        );
+        assert!(safe_point(&r).is_some());
+    }
+}
