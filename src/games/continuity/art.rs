@@ -7,8 +7,8 @@
 //!   in it: a border round them and a gap between them of the same
 //!   colour, so the outer box and the slots are found from that colour
 //!   alone. The play view's frame is green on a light page; the **tile
-//!   view** is zoomed out (cells half the size), its gaps are as wide as
-//!   two of its cells, its frame purple on a dark navy page: a different
+//!   view** is zoomed out (cells 0.6 the size), its gaps are as wide as
+//!   one and a half of its cells, its frame purple on a dark navy page: a different
 //!   look at a glance, and a different frame colour for the reader;
 //! - the **empty slot** is near-black;
 //! - a **cell** is sky (air) or rock (solid) out to its edges, with thin
@@ -65,7 +65,7 @@ pub const SPRITE: f64 = 0.3;
 const LINE: f64 = 0.05;
 const LINE_SHADE: f64 = 0.7;
 /// The tile view's cells against the play view's.
-pub const TILE_ZOOM: f64 = 0.5;
+pub const TILE_ZOOM: f64 = 0.6;
 
 /// What one cell of a scene shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -200,12 +200,12 @@ pub struct Geometry {
 }
 
 impl Geometry {
-    /// The gap of a view at a pitch: half a cell in the play view, two
-    /// cells in the tile view; at least three pixels either way.
+    /// The gap of a view at a pitch: half a cell in the play view, one
+    /// and a half cells in the tile view; at least three pixels either way.
     pub fn gap_of(view: View, pitch: f64) -> f64 {
         let g = match view {
             View::Play => pitch * 0.5,
-            View::Tiles => pitch * 2.0,
+            View::Tiles => pitch * 1.5,
         };
         g.round().max(3.0)
     }
@@ -441,9 +441,12 @@ pub fn status(img: &mut RgbImage, g: &Geometry, view: View, text: &str) {
     if room < 9.0 {
         return;
     }
-    let scale = ((room * 0.6 / 7.0).floor() as u32).clamp(1, 4);
-    let (tw, th) = (text_width(text, scale), text_height(scale));
     let (w, _) = g.extent();
+    let fits = (w * 0.95 / f64::from(text_width(text, 1).max(1))).floor() as u32;
+    let scale = ((room * 0.6 / 7.0).floor() as u32)
+        .clamp(1, 4)
+        .min(fits.max(1));
+    let (tw, th) = (text_width(text, scale), text_height(scale));
     let x = ((2.0 * g.x0 + w - f64::from(tw)) / 2.0).max(0.0).round() as i64;
     let y = ((g.y0 - f64::from(th)) / 2.0).max(0.0).round() as i64;
     let ink = match view {

@@ -43,10 +43,10 @@ const GAME: &str = "Continuity";
 /// Near the corners, outside every sprite (0.3) and inside the lines
 /// between cells (0.475).
 const CORNERS: [Window; 4] = [
-    (-0.44, -0.36, -0.44, -0.36),
-    (0.36, 0.44, -0.44, -0.36),
-    (-0.44, -0.36, 0.36, 0.44),
-    (0.36, 0.44, 0.36, 0.44),
+    (-0.39, -0.32, -0.39, -0.32),
+    (0.32, 0.39, -0.39, -0.32),
+    (-0.39, -0.32, 0.32, 0.39),
+    (0.32, 0.39, 0.32, 0.39),
 ];
 /// Around the middle, inside every sprite and clear of its details (the
 /// key's hole, the character's eyes, the door's knob).
@@ -375,6 +375,20 @@ fn read_cell(
     Ok((cell, confidence, ground.color))
 }
 
+/// A cell of the empty slot: all of it near-black, or something covers
+/// it (or a scene is sliding into it).
+fn void_cell(img: &RgbImage, rect: RectF, params: &ReadParams) -> Result<(char, f32, Rgb), String> {
+    let l = look(img, rect, (-0.45, 0.45, -0.45, 0.45), params, GAME)?;
+    if l.letter == EMPTY_LETTER {
+        Ok((EMPTY_LETTER, l.confidence, l.color))
+    } else {
+        Err(format!(
+            "the empty slot shows '{}' here: something covers it",
+            l.letter
+        ))
+    }
+}
+
 /// The frame found, and its slots along each axis.
 struct Slots {
     frame: FrameBox,
@@ -465,7 +479,14 @@ fn read_scenes(
             if r * s.xs.len() + c == empty {
                 for (i, j) in (0..size).flat_map(|i| (0..size).map(move |j| (i, j))) {
                     let (gr, gc) = at(i, j);
-                    cells[gr][gc] = cell_read(Ok((EMPTY_LETTER, 1.0, Rgb([0.0; 3]))));
+                    let read = void_cell(img, lattice.cell(gr, gc), params);
+                    if let Err(why) = &read {
+                        issues.push(CellIssue {
+                            cell: [gr, gc],
+                            why: why.clone(),
+                        });
+                    }
+                    cells[gr][gc] = cell_read(read);
                 }
                 slots.push(None);
                 continue;

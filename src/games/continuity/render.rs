@@ -82,9 +82,10 @@ pub fn parse_action(text: &str) -> Option<Action> {
     }
 }
 
-/// Plays `--moving`'s inputs (comma-separated) from `s`.
-fn played(world: &World, s: State, inputs: &str) -> Result<State, GameError> {
-    let mut s = s;
+/// Plays `--moving`'s inputs (comma-separated) from `s`: the state, and
+/// the steps and slides made.
+fn counted(world: &World, s: State, inputs: &str) -> Result<(State, (usize, usize)), GameError> {
+    let (mut s, mut steps, mut slides) = (s, 0, 0);
     for t in inputs.split(',').filter(|t| !t.trim().is_empty()) {
         let a = parse_action(t).ok_or_else(|| {
             GameError::Usage(format!(
@@ -94,8 +95,10 @@ fn played(world: &World, s: State, inputs: &str) -> Result<State, GameError> {
         s = world.act(&s, a).ok_or_else(|| {
             GameError::Usage(format!("--moving: {t} is not available at that point"))
         })?;
+        steps += usize::from(a.is_step());
+        slides += usize::from(matches!(a, Action::Slide(_)));
     }
-    Ok(s)
+    Ok((s, (steps, slides)))
 }
 
 /// The verdict a reader must give for state `s`.
@@ -132,17 +135,12 @@ pub fn status(world: &World, s: &State, (steps, slides): (usize, usize)) -> Stri
 pub fn render(text: &str, origin: &str, opts: &RenderOptions) -> Result<Rendered, GameError> {
     let world = World::new(super::parse(text, origin)?);
     let start = world.start();
-    let s = match &opts.moving {
-        Some((inputs, _)) => played(&world, start, inputs)?,
-        None => start,
+    let (s, made) = match &opts.moving {
+        Some((inputs, _)) => counted(&world, start, inputs)?,
+        None => (start, (0, 0)),
     };
     let shown = shown_of(&world, &s);
-    let (image, g) = art::picture(
-        &shown,
-        opts.pitch,
-        opts.margins,
-        &status(&world, &s, (0, 0)),
-    );
+    let (image, g) = art::picture(&shown, opts.pitch, opts.margins, &status(&world, &s, made));
     let b = g.lattice().bounds();
     let round = |v: f64| (v * 100.0).round() / 100.0;
     let expect = json!({
@@ -188,15 +186,15 @@ C:
         assert_eq!(rows[2], "@.k.+....");
         assert_eq!(rows[4], "+++++++++");
         assert_eq!(rows[6], "____+...D");
-        let s = played(&world, s, "R,R").unwrap();
+        let s = counted(&world, s, "R,R").unwrap().0;
         assert_eq!(
             shown_of(&world, &s).rows()[2],
             "..@.+....",
             "the key is taken"
         );
-        let s = played(&world, s, "space").unwrap();
+        let s = counted(&world, s, "space").unwrap().0;
         assert!(shown_of(&world, &s).rows()[4].starts_with("====="));
-        assert!(played(&world, s, "slide-Q").is_err());
+        assert!(counted(&world, s, "slide-Q").is_err());
     }
 
     #[test]

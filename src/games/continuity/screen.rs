@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use image::RgbImage;
 
 use super::art::{Drawn, Shown};
-use super::level::{Cell, Level};
+use super::level::{Level, Spot};
 use super::plan::{self, Plan};
 use super::read;
 use super::render::shown_of;
@@ -40,45 +40,67 @@ pub static CALIBRATION: Embedded = Embedded {
 pub const TICK: Duration = Duration::from_millis(125);
 
 /// A read frame as a level: its layout (scenes lettered in reading order),
-/// then each scene's block; and the door under the character, if it
-/// stands in the doorway.
-fn level_text(shown: &Shown) -> (String, Option<(usize, usize)>) {
+/// then each scene's block. A character in a doorway keeps the door in
+/// the text and its start moves to the first air cell (the level format
+/// has no letter for both); the second value is the doorway's spot then.
+fn level_text(shown: &Shown) -> (String, Option<Spot>) {
     let s = shown.size;
-    let mut text = String::new();
-    let mut letter = b'A';
-    let mut names = Vec::new();
+    let mut layout = String::new();
+    let mut blocks = Vec::new();
     for r in 0..shown.rows {
         for c in 0..shown.cols {
-            let slot = &shown.slots[r * shown.cols + c];
-            text.push(if slot.is_some() {
-                char::from(letter)
-            } else {
-                '.'
-            });
-            if let Some(cells) = slot {
-                names.push((char::from(letter), cells));
-                letter += 1;
+            match &shown.slots[r * shown.cols + c] {
+                Some(cells) => {
+                    let name = char::from(b'A' + blocks.len() as u8);
+                    layout.push(name);
+                    blocks.push((
+                        name,
+                        cells.iter().map(|d| letter_of(*d)).collect::<Vec<char>>(),
+                    ));
+                }
+                None => layout.push('.'),
             }
         }
-        text.push('\n');
+        layout.push('\n');
     }
     let mut door = None;
-    for (k, (name, cells)) in names.iter().enumerate() {
+    for (k, (_, cells)) in blocks.iter_mut().enumerate() {
+        if let Some(i) = cells.iter().position(|&c| c == '&') {
+            cells[i] = 'D';
+            door = Some(Spot {
+                scene: k as u8 + 1,
+                x: (i % s) as u8,
+                y: (i / s) as u8,
+            });
+        }
+    }
+    if door.is_some() {
+        if let Some(c) = blocks
+            .iter_mut()
+            .flat_map(|b| b.1.iter_mut())
+            .find(|c| **c == '.')
+        {
+            *c = '@';
+        }
+    }
+    let mut text = layout;
+    for (name, cells) in blocks {
         text.push_str(&format!("{name}:\n"));
-        for (i, row) in cells.chunks(s).enumerate() {
-            for (j, d) in row.iter().enumerate() {
-                if matches!(d, Drawn::Hero { door: true, .. }) {
-                    door = Some((k, i * s + j));
-                }
-                text.push(match d {
-                    Drawn::Hero { .. } => '@',
-                    other => other.letter(),
-                });
-            }
+        for row in cells.chunks(s) {
+            text.extend(row);
             text.push('\n');
         }
     }
     (text, door)
+}
+
+/// A cell's letter in the level format; `&` for the character in a doorway.
+fn letter_of(d: Drawn) -> char {
+    match d {
+        Drawn::Hero { door: true, .. } => '&',
+        Drawn::Hero { .. } => '@',
+        other => other.letter(),
+    }
 }
 
 /// The level and state a read frame shows (the keys it holds are the keys
@@ -87,8 +109,8 @@ pub fn world_of(shown: &Shown) -> Result<(World, State), String> {
     let (text, door) = level_text(shown);
     let mut level =
         Level::parse(&text).map_err(|e| format!("the frame read is not a legal level: {e}"))?;
-    if let Some((scene, cell)) = door {
-        level.scenes[scene].cells[cell] = Cell::Door;
+    if let Some(spot) = door {
+        level.start = spot;
     }
     let rising = shown
         .slots
