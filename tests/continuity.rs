@@ -154,30 +154,17 @@ fn exits_graph_of_h1_is_as_worked_out_by_hand() {
     assert_eq!((b.left.clone(), b.right.len()), (vec![1, 2], 0));
     assert!(c.left.is_empty() && c.right.is_empty() && c.top.is_empty() && c.bottom.is_empty());
     use Node::*;
-    assert_eq!(
-        reach(&ex, 0, Start),
-        vec![(Right(1), 4), (Right(2), 3), (Key(0), 1)]
-    );
-    assert_eq!(
-        reach(&ex, 0, Right(1)),
-        vec![(Right(1), 1), (Right(2), 2), (Key(0), 1)]
-    );
-    assert_eq!(
-        reach(&ex, 0, Right(2)),
-        vec![(Right(1), 2), (Right(2), 1), (Key(0), 1)]
-    );
-    assert_eq!(
-        reach(&ex, 0, Key(0)),
-        vec![(Right(1), 3), (Right(2), 2), (Key(0), 2)]
-    );
-    assert_eq!(
-        reach(&ex, 1, Left(1)),
-        vec![(Left(1), 1), (Left(2), 2), (Door, 1)]
-    );
-    assert_eq!(
-        reach(&ex, 1, Left(2)),
-        vec![(Left(1), 2), (Left(2), 1), (Door, 1)]
-    );
+    let expected = [
+        (0, Start, vec![(Right(1), 4), (Right(2), 3), (Key(0), 1)]),
+        (0, Right(1), vec![(Right(1), 1), (Right(2), 2), (Key(0), 1)]),
+        (0, Right(2), vec![(Right(1), 2), (Right(2), 1), (Key(0), 1)]),
+        (0, Key(0), vec![(Right(1), 3), (Right(2), 2), (Key(0), 2)]),
+        (1, Left(1), vec![(Left(1), 1), (Left(2), 2), (Door, 1)]),
+        (1, Left(2), vec![(Left(1), 2), (Left(2), 1), (Door, 1)]),
+    ];
+    for (scene, from, want) in expected {
+        assert_eq!(reach(&ex, scene, from), want, "scene {scene} from {from:?}");
+    }
     assert!(c.reach.is_empty());
     assert_eq!(ex.orders.len(), 1);
     for o in [&ex.best, &ex.worst, &ex.nearest_first] {
@@ -206,48 +193,47 @@ fn exits_graph_and_key_orders_of_h2_are_as_worked_out_by_hand() {
         (vec![1, 2], vec![2])
     );
     use Node::*;
-    assert_eq!(
-        reach(&ex, 0, Start),
-        vec![(Right(1), 4), (Right(2), 3), (Key(0), 3)]
-    );
-    assert_eq!(
-        reach(&ex, 0, Key(0)),
-        vec![(Right(1), 1), (Right(2), 2), (Key(0), 2)]
-    );
-    assert_eq!(reach(&ex, 0, Right(1)), reach(&ex, 0, Key(0)));
-    assert_eq!(
-        reach(&ex, 0, Right(2)),
-        vec![(Right(1), 2), (Right(2), 1), (Key(0), 1)]
-    );
-    let left2 = vec![
+    let a_key = vec![(Right(1), 1), (Right(2), 2), (Key(0), 2)];
+    let b_left2 = vec![
         (Left(1), 2),
         (Left(2), 1),
         (Right(2), 4),
         (Key(1), 2),
         (Door, 3),
     ];
-    assert_eq!(
-        reach(&ex, 1, Left(1)),
-        vec![
-            (Left(1), 1),
-            (Left(2), 2),
-            (Right(2), 4),
-            (Key(1), 1),
-            (Door, 3)
-        ]
-    );
-    assert_eq!(reach(&ex, 1, Left(2)), left2);
-    assert_eq!(reach(&ex, 1, Key(1)), left2);
-    assert_eq!(
-        reach(&ex, 1, Right(2)),
-        vec![
-            (Left(1), 5),
-            (Left(2), 4),
-            (Right(2), 1),
-            (Key(1), 3),
-            (Door, 2)
-        ]
-    );
+    let expected = [
+        (0, Start, vec![(Right(1), 4), (Right(2), 3), (Key(0), 3)]),
+        (0, Key(0), a_key.clone()),
+        (0, Right(1), a_key),
+        (0, Right(2), vec![(Right(1), 2), (Right(2), 1), (Key(0), 1)]),
+        (
+            1,
+            Left(1),
+            vec![
+                (Left(1), 1),
+                (Left(2), 2),
+                (Right(2), 4),
+                (Key(1), 1),
+                (Door, 3),
+            ],
+        ),
+        (1, Left(2), b_left2.clone()),
+        (1, Key(1), b_left2),
+        (
+            1,
+            Right(2),
+            vec![
+                (Left(1), 5),
+                (Left(2), 4),
+                (Right(2), 1),
+                (Key(1), 3),
+                (Door, 2),
+            ],
+        ),
+    ];
+    for (scene, from, want) in expected {
+        assert_eq!(reach(&ex, scene, from), want, "scene {scene} from {from:?}");
+    }
     let orders: Vec<(Vec<usize>, Option<u32>)> = ex
         .orders
         .iter()
@@ -340,7 +326,14 @@ fn the_planner_matches_the_full_search_on_random_small_levels() {
         let start = world.start();
         let slide_cost = [1, 2, 5][i % 3];
         let fast = plan::search(&world, start, slide_cost, &budget, &mut Progress::quiet());
-        let slow = full::search(&world, start, slide_cost, &budget, &mut Progress::quiet());
+        let slow = full::search(
+            &world,
+            start,
+            slide_cost,
+            |_| 0,
+            &budget,
+            &mut Progress::quiet(),
+        );
         assert_eq!(cost_of(&fast), cost_of(&slow), "level {i}:\n{text}");
         if let Found::Path(actions) = &fast.found {
             let p = Plan::new(&world, &start, actions, slide_cost);
@@ -363,7 +356,14 @@ fn small_bundled_levels_match_the_full_search() {
     for (name, text) in &levels::LEVELS[..6] {
         let world = world_of(text);
         let fast = plan::search(&world, world.start(), 5, &budget, &mut Progress::quiet());
-        let slow = full::search(&world, world.start(), 5, &budget, &mut Progress::quiet());
+        let slow = full::search(
+            &world,
+            world.start(),
+            5,
+            |_| 0,
+            &budget,
+            &mut Progress::quiet(),
+        );
         assert_eq!(cost_of(&fast), cost_of(&slow), "{name}");
     }
 }

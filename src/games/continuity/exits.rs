@@ -175,11 +175,28 @@ impl Exits {
     }
 }
 
+/// Indices as runs: `0-3 6`.
 fn list(v: &[u8]) -> String {
     if v.is_empty() {
         return "-".into();
     }
-    let s: Vec<String> = v.iter().map(u8::to_string).collect();
+    let mut runs: Vec<(u8, u8)> = Vec::new();
+    for &i in v {
+        match runs.last_mut() {
+            Some((_, end)) if *end + 1 == i => *end = i,
+            _ => runs.push((i, i)),
+        }
+    }
+    let s: Vec<String> = runs
+        .iter()
+        .map(|(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}-{b}")
+            }
+        })
+        .collect();
     s.join(" ")
 }
 
