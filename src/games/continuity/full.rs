@@ -6,11 +6,14 @@
 use super::rules::{Action, State, World};
 use crate::solve::{Budget, Progress, Solution, dijkstra};
 
-/// The cheapest plan from `start`, by plain Dijkstra.
+/// The cheapest plan from `start` over the game's own moves, guided by
+/// `bound`, a consistent lower bound on the cost left: with `|_| 0`, the
+/// plain Dijkstra the planner is checked against.
 pub fn search(
     world: &World,
     start: State,
     slide_cost: u32,
+    bound: impl FnMut(&State) -> u32,
     budget: &Budget,
     progress: &mut Progress,
 ) -> Solution<Action> {
@@ -18,7 +21,7 @@ pub fn search(
         start,
         |s, out| world.successors(s, out),
         |a| World::cost(*a, slide_cost),
-        |_| 0,
+        bound,
         |s| s.won,
         budget,
         progress,

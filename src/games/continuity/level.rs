@@ -140,7 +140,7 @@ impl Level {
             }
             it.next();
         }
-        let mut layout: Vec<(usize, &str)> = Vec::new();
+        let mut layout: Vec<Line> = Vec::new();
         while let Some((n, l)) = it.peek() {
             if l.ends_with(':') {
                 break;
@@ -148,7 +148,7 @@ impl Level {
             layout.push((*n, l));
             it.next();
         }
-        let mut blocks: Vec<(usize, char, Vec<(usize, &str)>)> = Vec::new();
+        let mut blocks: Vec<Block> = Vec::new();
         for (n, l) in it {
             if let Some(name) = block_name(l) {
                 blocks.push((*n, name, Vec::new()));
@@ -175,6 +175,15 @@ fn strip_comment(line: &str) -> &str {
         None => t,
     }
 }
+
+/// A text line and its number.
+type Line<'t> = (usize, &'t str);
+
+/// A scene block: the line of its `X:` header, its letter, its rows.
+type Block<'t> = (usize, char, Vec<Line<'t>>);
+
+/// Where a start `@` was written: line, column, row.
+type StartAt = (usize, usize, usize);
 
 fn block_name(line: &str) -> Option<char> {
     let mut cs = line.chars();
@@ -221,7 +230,7 @@ impl Header {
 }
 
 /// The frame's letters, row by row, and where the gap is.
-fn read_layout(layout: &[(usize, &str)]) -> Result<(usize, usize, Vec<Option<char>>), LevelError> {
+fn read_layout(layout: &[Line]) -> Result<(usize, usize, Vec<Option<char>>), LevelError> {
     let Some(&(first, row0)) = layout.first() else {
         return Err(LevelError::Level(
             "no frame: the text has no layout rows".into(),
@@ -268,9 +277,9 @@ fn read_layout(layout: &[(usize, &str)]) -> Result<(usize, usize, Vec<Option<cha
 fn read_scene(
     name: char,
     header: usize,
-    rows: &[(usize, &str)],
+    rows: &[Line],
     size: usize,
-) -> Result<(Vec<Cell>, Vec<(usize, usize, usize)>), LevelError> {
+) -> Result<(Vec<Cell>, Vec<StartAt>), LevelError> {
     if rows.len() != size {
         return Err(at(
             header,
@@ -303,11 +312,7 @@ fn read_scene(
     Ok((cells, starts))
 }
 
-fn assemble(
-    head: Header,
-    layout: &[(usize, &str)],
-    blocks: &[(usize, char, Vec<(usize, &str)>)],
-) -> Result<Level, LevelError> {
+fn assemble(head: Header, layout: &[Line], blocks: &[Block]) -> Result<Level, LevelError> {
     let (rows, cols, slots) = read_layout(layout)?;
     let order: Vec<char> = slots.iter().flatten().copied().collect();
     let size = blocks.first().map_or(0, |b| b.2.len());

@@ -7,11 +7,14 @@
 //! - [`full`]: the plain full-state Dijkstra, the yardstick;
 //! - [`plan`]: the planner (A* over the whole state with a relaxed
 //!   lower bound) and its plan cut into segments;
+//! - [`exits`]: the exits graph (`--exits`): openings, reach inside each
+//!   scene, routes for every key order with no tile moved;
 //! - [`levels`]: the bundled levels.
 //!
 //! `solve --game continuity --level FILE [--slide-cost N] [--json]`
 //! prints the plan.
 
+pub mod exits;
 pub mod full;
 pub mod level;
 pub mod levels;
@@ -61,11 +64,14 @@ impl Game for Continuity {
     }
 
     fn options(&self) -> &'static [Opt] {
-        &[Opt::SlideCost, Opt::MaxNodes, Opt::MaxMemory]
+        &[Opt::SlideCost, Opt::Exits, Opt::MaxNodes, Opt::MaxMemory]
     }
 
     fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
         let world = World::new(parse(text, origin)?);
+        if opts.exits {
+            return Ok(exits_report(&world));
+        }
         Ok(solve_report(&world, opts))
     }
 
@@ -109,6 +115,19 @@ impl Game for Continuity {
 /// The slide cost the options ask for.
 pub fn slide_cost(opts: &Options) -> u32 {
     opts.slide_cost.unwrap_or(DEFAULT_SLIDE_COST)
+}
+
+/// `--exits`: the exits graph, as text and as `exits` in the JSON.
+pub fn exits_report(world: &World) -> Report {
+    let t = Instant::now();
+    let graph = exits::Exits::new(world);
+    let mut r = Report::new(ID, Verdict::Playable, "the exits graph");
+    r.timing_ms.solve = ms_since(t);
+    r.board = Some(BoardReport::from_rows(world.rows(&world.start())));
+    r.headline = "Exits graph (scene: openings by row or column; from -> to (steps)):".into();
+    r.details = graph.lines(&world.level);
+    r.extra.insert("exits".into(), value(&graph));
+    r
 }
 
 /// Plans from the level's start and reports the plan (or why there is none).

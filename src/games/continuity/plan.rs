@@ -25,7 +25,7 @@ use serde::Serialize;
 
 use super::level::{Cell, Spot};
 use super::rules::{Action, Key, State, View, World};
-use crate::solve::{Budget, Progress, Solution, dijkstra};
+use crate::solve::{Budget, Progress, Solution};
 
 const FAR: u32 = u32::MAX;
 
@@ -154,16 +154,14 @@ pub fn search(
     progress: &mut Progress,
 ) -> Solution<Action> {
     let bound = Bound::new(world);
-    let (found, stats) = dijkstra(
+    super::full::search(
+        world,
         start,
-        |s, out| world.successors(s, out),
-        |a| World::cost(*a, slide_cost),
+        slide_cost,
         |s| bound.of(world, s),
-        |s| s.won,
         budget,
         progress,
-    );
-    Solution::new(found, stats, |a| World::cost(*a, slide_cost))
+    )
 }
 
 /// A key a segment collects.
@@ -220,14 +218,16 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// Cuts `actions` played from `start` into segments.
+    /// Cuts `actions` played from `start` into segments. Actions past
+    /// one that is not available are kept but collect nothing.
     pub fn new(world: &World, start: &State, actions: &[Action], slide_cost: u32) -> Plan {
         let states = world
             .replay(start, actions)
             .unwrap_or_else(|_| vec![*start]);
         let mut segments: Vec<Segment> = Vec::new();
+        let at = |i: usize| states.get(i).or(states.last()).copied().unwrap_or(*start);
         for (i, &a) in actions.iter().enumerate() {
-            let (before, after) = (states[i], states.get(i + 1).copied().unwrap_or(states[i]));
+            let (before, after) = (at(i), at(i + 1));
             let joins = a.is_step()
                 && matches!(
                     segments.last(),
@@ -349,7 +349,7 @@ mod tests {
         let start = world.start();
         let b = Budget::default();
         let fast = search(&world, start, 5, &b, &mut Progress::quiet());
-        let slow = full::search(&world, start, 5, &b, &mut Progress::quiet());
+        let slow = full::search(&world, start, 5, |_| 0, &b, &mut Progress::quiet());
         assert_eq!(fast.cost, slow.cost);
         let crate::solve::Found::Path(actions) = fast.found else {
             panic!("no plan")
