@@ -94,14 +94,19 @@ impl Mask {
             class_colour(params, l)
                 .ok_or_else(|| format!("the calibration has no '{l}' class (a frame colour)"))
         };
-        let frames = [colour('+')?, colour('=')?];
+        let frames = [colour('+')?, colour('=')?].map(|(c, tol)| (c.to_u8(), (tol * tol) as i32));
+        let near = |p: [u8; 3], (f, tol): ([u8; 3], i32)| {
+            (0..3)
+                .map(|i| (i32::from(p[i]) - i32::from(f[i])).pow(2))
+                .sum::<i32>()
+                <= tol
+        };
         let marks = img
             .pixels()
             .map(|p| {
-                let c = Rgb::from_u8(p.0);
                 frames
                     .iter()
-                    .position(|(f, tol)| c.distance(*f) <= *tol)
+                    .position(|&f| near(p.0, f))
                     .map_or(0, |i| i as u8 + 1)
             })
             .collect();
@@ -112,35 +117,41 @@ impl Mask {
         })
     }
 
-    fn at(&self, x: usize, y: usize) -> u8 {
-        self.marks[y * self.w + x]
-    }
-
-    /// The longest run of `label` along rows (`across`) or columns: its
-    /// length, and its first and last position along the run.
-    fn longest(&self, label: u8, across: bool) -> (usize, usize, usize) {
-        let (lines, len) = if across {
-            (self.h, self.w)
-        } else {
-            (self.w, self.h)
+    /// The longest run of `label` along rows and along columns, each as
+    /// its length and its first and last position, in one pass over the
+    /// rows.
+    fn longest(&self, label: u8) -> [(usize, usize, usize); 2] {
+        let mut best = [(0, 0, 0); 2];
+        // Per column, where its current run of marks began.
+        let mut down: Vec<Option<usize>> = vec![None; self.w];
+        let end = |best: &mut (usize, usize, usize), start: usize, t: usize| {
+            if t - start > best.0 {
+                *best = (t - start, start, t - 1);
+            }
         };
-        let mut best = (0, 0, 0);
-        for line in 0..lines {
-            let mut start = 0;
-            for t in 0..=len {
-                let on = t < len
-                    && label
-                        == if across {
-                            self.at(t, line)
-                        } else {
-                            self.at(line, t)
-                        };
-                if !on {
-                    if t - start > best.0 {
-                        best = (t - start, start, t - 1);
+        for y in 0..=self.h {
+            let mut across = None;
+            for (x, run) in down.iter_mut().enumerate() {
+                let on = y < self.h && self.marks[y * self.w + x] == label;
+                match (on, across, *run) {
+                    (true, None, _) => across = Some(x),
+                    (false, Some(a), _) => {
+                        end(&mut best[0], a, x);
+                        across = None;
                     }
-                    start = t + 1;
+                    _ => {}
                 }
+                match (on, *run) {
+                    (true, None) => *run = Some(y),
+                    (false, Some(a)) => {
+                        end(&mut best[1], a, y);
+                        *run = None;
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(a) = across {
+                end(&mut best[0], a, self.w);
             }
         }
         best
@@ -150,8 +161,7 @@ impl Mask {
     fn frame(&self) -> Result<FrameBox, String> {
         let mut found = Vec::new();
         for (label, view) in [(1, View::Play), (2, View::Tiles)] {
-            let (wl, x0, x1) = self.longest(label, true);
-            let (hl, y0, y1) = self.longest(label, false);
+            let [(wl, x0, x1), (hl, y0, y1)] = self.longest(label);
             if wl >= 24 && hl >= 24 {
                 found.push((
                     wl.min(hl),
@@ -179,15 +189,20 @@ impl Mask {
     /// Per column (`across`) or row of the box, the share of its pixels
     /// that are frame colour.
     fn profile(&self, b: &FrameBox, label: u8, across: bool) -> Vec<f64> {
-        let (xs, ys) = (b.x0..=b.x1, b.y0..=b.y1);
+        let (w, h) = (b.x1 - b.x0 + 1, b.y1 - b.y0 + 1);
+        let mut cols = vec![0usize; w];
+        let mut rows = vec![0usize; h];
+        for y in b.y0..=b.y1 {
+            let line = &self.marks[y * self.w + b.x0..=y * self.w + b.x1];
+            for (x, _) in line.iter().enumerate().filter(|(_, m)| **m == label) {
+                cols[x] += 1;
+                rows[y - b.y0] += 1;
+            }
+        }
         if across {
-            let n = (b.y1 - b.y0 + 1) as f64;
-            xs.map(|x| ys.clone().filter(|&y| self.at(x, y) == label).count() as f64 / n)
-                .collect()
+            cols.iter().map(|&n| n as f64 / h as f64).collect()
         } else {
-            let n = (b.x1 - b.x0 + 1) as f64;
-            ys.map(|y| xs.clone().filter(|&x| self.at(x, y) == label).count() as f64 / n)
-                .collect()
+            rows.iter().map(|&n| n as f64 / w as f64).collect()
         }
     }
 }
