@@ -4,9 +4,9 @@
 //! and toggle counted; the cost the planner says is cheapest, so no step
 //! was lost or doubled in either timing mode).
 //!
-//! Levels: bundled level 1 (`--seed 1`: no tile move) and
-//! `tests/fixtures/continuity-screen/slide.txt` (a key, then a tile slide
-//! in the tile view mid-route). Each test starts its own Xvfb display;
+//! Levels: bundled levels 1 (no tile move), 3 (a slide mid-route) and 7
+//! (tiles moved twice mid-route), and
+//! `tests/fixtures/continuity-screen/slide.txt` (a key, then a slide). Each test starts its own Xvfb display;
 //! when Xvfb is not installed the tests say so and pass (CI installs it).
 #![cfg(feature = "live")]
 
@@ -71,16 +71,13 @@ fn wins(display: &Display, practice: &PracticeWindow, what: &str) -> serde_json:
 #[test]
 fn step_on_key_windows_are_won_at_the_cheapest_cost() {
     let Some(display) = xvfb(51) else { return };
-    let level = slide_level();
-    for (what, flags) in [
-        ("bundled level 1", vec!["--seed", "1"]),
-        ("the slide level", vec!["--level", level.as_str()]),
-    ] {
-        let practice = open(&display, &flags, &["--step-on-key"]);
-        let r = wins(&display, &practice, what);
-        if what == "the slide level" {
-            assert_eq!(r["slides"], 1, "{r}");
-            assert_eq!(r["toggles"], 2, "{r}");
+    // Level 1 needs no tile move; level 7 moves tiles twice mid-route.
+    for seed in ["1", "7"] {
+        let practice = open(&display, &["--seed", seed], &["--step-on-key"]);
+        let r = wins(&display, &practice, &format!("bundled level {seed}"));
+        if seed == "7" {
+            assert!(r["slides"].as_u64().unwrap() >= 2, "{r}");
+            assert!(r["toggles"].as_u64().unwrap() >= 4, "{r}");
         }
     }
 }
@@ -88,10 +85,10 @@ fn step_on_key_windows_are_won_at_the_cheapest_cost() {
 #[test]
 fn the_timed_window_is_won_without_a_step_too_many() {
     let Some(display) = xvfb(52) else { return };
-    let level = slide_level();
-    let practice = open(&display, &["--level", &level], &["--tick-ms", "125"]);
-    let r = wins(&display, &practice, "the slide level, timed");
-    assert_eq!(r["slides"], 1, "{r}");
+    // Level 3: steps, a slide in the tile view, steps again.
+    let practice = open(&display, &["--seed", "3"], &["--tick-ms", "125"]);
+    let r = wins(&display, &practice, "bundled level 3, timed");
+    assert!(r["slides"].as_u64().unwrap() >= 1, "{r}");
 }
 
 #[test]
