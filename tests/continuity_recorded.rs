@@ -18,7 +18,7 @@ use boardbot::games::tiles::Slide;
 use boardbot::games::{Game, Options};
 use boardbot::input::{Action, KeyCode};
 use boardbot::report::Report;
-use common::{fixture_cases, fixtures};
+use common::{fixture_cases, fixtures, padded, rescaled};
 use image::{Rgb, RgbImage, imageops};
 use serde_json::Value;
 
@@ -202,27 +202,10 @@ fn rescaled_copies_read_the_same() {
             if pitch * zoom * scale < 14.0 {
                 continue;
             }
-            let (w, h) = (img.width() as f64 * scale, img.height() as f64 * scale);
-            let s = imageops::resize(
-                &img,
-                w.round() as u32,
-                h.round() as u32,
-                imageops::FilterType::Triangle,
-            );
+            let s = rescaled(&img, scale);
             check(&format!("{name} at {scale}x"), &want, &solve(&s), scale);
         }
     }
-}
-
-/// `img` on a bigger page of `colour`, `pad` = left, top, right, bottom.
-fn padded(img: &RgbImage, pad: [u32; 4], colour: [u8; 3]) -> RgbImage {
-    let (w, h) = (
-        img.width() + pad[0] + pad[2],
-        img.height() + pad[1] + pad[3],
-    );
-    let mut out = RgbImage::from_pixel(w, h, Rgb(colour));
-    imageops::replace(&mut out, img, i64::from(pad[0]), i64::from(pad[1]));
-    out
 }
 
 #[test]

@@ -16,7 +16,9 @@ use common::display::{
     Display, PracticeWindow, boardbot, have_xdotool, rect, show, wait_output, xdotool, xvfb,
 };
 
-use std::process::Stdio;
+use std::process::{Output, Stdio};
+
+use serde_json::Value;
 use std::time::Duration;
 
 /// The slide level's path.
@@ -42,13 +44,19 @@ fn play(display: &Display, region: &str, extra: &[&str]) -> std::process::Comman
     boardbot(display, &args)
 }
 
-/// Plays the window once and checks it was won at the cheapest cost.
-fn wins(display: &Display, practice: &PracticeWindow, what: &str) -> serde_json::Value {
+/// Plays the window once: the play's output, and the session once won.
+fn play_to_win(display: &Display, practice: &PracticeWindow, what: &str) -> (Output, Value) {
     let out = play(display, &practice.region(8.0), &["--once"])
         .output()
         .expect("run play");
     assert_eq!(out.status.code(), Some(0), "{what}: {}", show(&out));
     let r = practice.wait_until(|r| r["solved"] == true, "the level to be won");
+    (out, r)
+}
+
+/// Plays the window once and checks it was won at the cheapest cost.
+fn wins(display: &Display, practice: &PracticeWindow, what: &str) -> Value {
+    let (out, r) = play_to_win(display, practice, what);
     assert_eq!(
         r["cost"], r["optimal_cost"],
         "{what}: the cheapest cost: {r}"
@@ -99,11 +107,7 @@ fn a_dropped_key_is_noticed_and_re_planned_from_where_the_character_is() {
         &["--seed", "1"],
         &["--step-on-key", "--drop-input", "3"],
     );
-    let out = play(&display, &practice.region(8.0), &["--once"])
-        .output()
-        .expect("run play");
-    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
-    let r = practice.wait_until(|r| r["solved"] == true, "the level to be won");
+    let (out, r) = play_to_win(&display, &practice, "a dropped key");
     assert_eq!(r["dropped"], 1, "{r}");
     assert!(
         String::from_utf8_lossy(&out.stdout).contains("Re-planned"),

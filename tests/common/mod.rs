@@ -43,6 +43,31 @@ pub fn fixtures(sub: &str) -> PathBuf {
         .join(sub)
 }
 
+/// `img` on a bigger page of `colour`, `pad` = left, top, right, bottom.
+pub fn padded(img: &image::RgbImage, pad: [u32; 4], colour: [u8; 3]) -> image::RgbImage {
+    let (w, h) = (
+        img.width() + pad[0] + pad[2],
+        img.height() + pad[1] + pad[3],
+    );
+    let mut out = image::RgbImage::from_pixel(w, h, image::Rgb(colour));
+    image::imageops::replace(&mut out, img, i64::from(pad[0]), i64::from(pad[1]));
+    out
+}
+
+/// `img` resized by `scale`, as a screen at another DPI shows it.
+pub fn rescaled(img: &image::RgbImage, scale: f64) -> image::RgbImage {
+    let (w, h) = (
+        f64::from(img.width()) * scale,
+        f64::from(img.height()) * scale,
+    );
+    image::imageops::resize(
+        img,
+        w.round() as u32,
+        h.round() as u32,
+        image::imageops::FilterType::Triangle,
+    )
+}
+
 /// Every `NAME.json` under `tests/fixtures/<sub>` (a recorded screenshot's
 /// expected reading), by name; at least `min` of them.
 pub fn fixture_cases(sub: &str, min: usize) -> Vec<(String, serde_json::Value)> {

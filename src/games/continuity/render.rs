@@ -155,42 +155,27 @@ pub fn render(text: &str, origin: &str, opts: &RenderOptions) -> Result<Rendered
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    pub const LEVEL: &str = "\
-AB
-.C
-A:
-....
-....
-@.k.
-####
-B:
-....
-....
-....
-#...
-C:
-....
-...D
-.#..
-####
-";
+    /// A key in A; the door in C, reached once a scene slides.
+    pub const LEVEL: &str = include_str!("../../../tests/fixtures/continuity-screen/slide.txt");
 
     #[test]
     fn the_start_shows_the_character_the_key_the_door_and_the_gap() {
         let world = World::new(super::super::parse(LEVEL, "test").unwrap());
         let s = world.start();
         let rows = shown_of(&world, &s).rows();
-        assert_eq!(rows[2], "@.k.+....");
+        assert_eq!(rows[1], ".k..+....");
+        assert_eq!(rows[2], "@...+....");
         assert_eq!(rows[4], "+++++++++");
-        assert_eq!(rows[6], "____+...D");
-        let s = counted(&world, s, "R,R").unwrap().0;
+        assert_eq!(rows[7], "____+...D");
+        let (s, made) = counted(&world, s, "R,J").unwrap();
+        assert_eq!(made, (2, 0));
+        let rows = shown_of(&world, &s).rows();
         assert_eq!(
-            shown_of(&world, &s).rows()[2],
-            "..@.+....",
-            "the key is taken"
+            rows[1], ".^..+....",
+            "the key is taken, the jump still rises"
         );
         let s = counted(&world, s, "space").unwrap().0;
         assert!(shown_of(&world, &s).rows()[4].starts_with("====="));

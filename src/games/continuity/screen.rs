@@ -289,25 +289,7 @@ mod tests {
     use super::super::art;
     use super::*;
 
-    const LEVEL: &str = "\
-AB
-.C
-A:
-....
-....
-@.k.
-####
-B:
-....
-....
-....
-#...
-C:
-....
-...D
-.#..
-####
-";
+    use super::super::render::tests::LEVEL;
 
     fn world() -> World {
         World::new(Level::parse(LEVEL).unwrap())
@@ -329,7 +311,7 @@ C:
         let (w2, s2) = world_of(&shown).unwrap();
         assert_eq!(shown_of(&w2, &s2), shown);
         assert_eq!((s2.rise, s2.view), (1, rules::View::Tiles));
-        assert_eq!(w2.level.keys.len(), 1);
+        assert_eq!(w2.level.keys.len(), 0, "the key was taken");
     }
 
     #[test]
