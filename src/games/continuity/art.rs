@@ -17,7 +17,10 @@
 //!   **door** (brown, arched, with a knob) and the **character** (red,
 //!   with eyes; orange while it still rises in a jump) stand on air and
 //!   stay within [`SPRITE`] of the cell's centre, so the cell's corners
-//!   always show its ground.
+//!   always show its ground. A character in a doorway stands in front of
+//!   a cell filled with the door's brown (the corners say "door"); once
+//!   the level is won the door is drawn open, in green, and the character
+//!   is gone through it.
 //!
 //! Everything is drawn from the cell's centre out, in fractions of its
 //! pitch, so the reader looks at the same places at any scale.

@@ -182,7 +182,16 @@ fn plan_from(world: &World, start: State, opts: &Options) -> Report {
                     p.cost, p.steps, p.slides, p.toggles
                 ),
             );
-            r.details = p.lines();
+            r.headline = format!(
+                "Planned at cost {} (optimal; slide cost {cost}): {} steps, {} slides, {} toggles, a look after each segment:",
+                p.cost, p.steps, p.slides, p.toggles
+            );
+            r.details = p
+                .lines()
+                .into_iter()
+                .enumerate()
+                .map(|(i, l)| format!("  {}. {l}", i + 1))
+                .collect();
             keys_into(&mut r, world, &start, &p);
             r.plan = Some(value(&p));
             r
