@@ -430,6 +430,15 @@ fn bad_levels_are_refused_with_the_file_and_line() {
         err.contains("bad.txt") && err.contains("line 34") && err.contains("'x'"),
         "{err}"
     );
+    // A door walled in: no plan, said so, exit code 3.
+    let shut = fixtures("continuity").join("h1-one-key.txt");
+    let text = std::fs::read_to_string(shut)
+        .unwrap()
+        .replace("...#\n.D.#", "####\n#D##");
+    std::fs::write(&path, text).unwrap();
+    let out = boardbot(&["solve", "--game", "continuity", "--level", &p, "--json"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(stdout_json(&out)["state"], "unsolvable");
     let out = boardbot(&["solve", "--game", "rush", "--board", "x", "--exits"]);
     assert_ne!(out.status.code(), Some(0));
 }
