@@ -351,6 +351,44 @@ fn the_planner_matches_the_full_search_on_random_small_levels() {
 }
 
 #[test]
+fn the_bound_is_consistent_on_random_small_levels() {
+    // On every move of every reachable state: h(s) <= cost + h(s'), and 0
+    // at a win. (Consistency is what keeps A* optimal.)
+    let mut rng = Rng::new(11);
+    let mut edges = 0u64;
+    for i in 0..120 {
+        let text = random_level(&mut rng);
+        let world = world_of(&text);
+        let slide_cost = [1, 3, 5][i % 3];
+        let mut bound = plan::Bound::new(&world, slide_cost);
+        let mut seen = std::collections::HashSet::from([world.start()]);
+        let mut todo = vec![world.start()];
+        let mut next = Vec::new();
+        while let Some(s) = todo.pop() {
+            let h = bound.of(&world, &s);
+            if s.won {
+                assert_eq!(h, 0);
+            }
+            next.clear();
+            world.successors(&s, &mut next);
+            for &(a, n) in &next {
+                let hn = bound.of(&world, &n);
+                let c = World::cost(a, slide_cost);
+                assert!(
+                    h == u32::MAX || hn != u32::MAX && h <= c + hn,
+                    "level {i}: h {h} > {c} + {hn} on {a}: {s:?} -> {n:?}\n{text}"
+                );
+                edges += 1;
+                if seen.len() < 60_000 && seen.insert(n) {
+                    todo.push(n);
+                }
+            }
+        }
+    }
+    assert!(edges > 100_000, "{edges} moves checked");
+}
+
+#[test]
 fn small_bundled_levels_match_the_full_search() {
     let budget = Budget::default();
     for (name, text) in &levels::LEVELS[..6] {
@@ -392,6 +430,15 @@ fn bad_levels_are_refused_with_the_file_and_line() {
         err.contains("bad.txt") && err.contains("line 34") && err.contains("'x'"),
         "{err}"
     );
+    // A door walled in: no plan, said so, exit code 3.
+    let shut = fixtures("continuity").join("h1-one-key.txt");
+    let text = std::fs::read_to_string(shut)
+        .unwrap()
+        .replace("...#\n.D.#", "####\n#D##");
+    std::fs::write(&path, text).unwrap();
+    let out = boardbot(&["solve", "--game", "continuity", "--level", &p, "--json"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(stdout_json(&out)["state"], "unsolvable");
     let out = boardbot(&["solve", "--game", "rush", "--board", "x", "--exits"]);
     assert_ne!(out.status.code(), Some(0));
 }

@@ -4,48 +4,111 @@
 //!
 //! **Exact, mid-air toggles included.** The search runs over the game's
 //! own states ([`World::successors`]), so a toggle may happen anywhere a
-//! player could press Space. Its speed comes from the bound
-//! ([`Bound`]): the steps still needed in a *relaxed* world where every
-//! scene border leads into any scene whose matching cell is enterable.
-//! One step moves the character at most one cell across and one down
-//! (sideways, then vertically), and slides never move it within its
-//! scene, so the relaxed distance never overestimates, whatever the
-//! arrangement. With keys left, the plan must still reach each key and
-//! then a door: the bound is the largest (to key) + (key to a door), and
-//! 1 more in the tile view (a toggle back is needed before any step).
-//! Each term drops by at most 1 a step (a graph distance), and by the
-//! triangle inequality collecting a key never drops the bound by more
-//! than the step cost, so the bound is consistent and A* stays optimal.
-//! `tests/continuity.rs` checks the costs against [`super::full`] on many
-//! small random levels.
+//! player could press Space. Its speed comes from the bound ([`Bound`]),
+//! the steps still needed in *relaxed* worlds where a step may go to any
+//! of the 8 cells around that is not solid (a step moves at most one cell
+//! across, then one up or down) and a scene border opens into other
+//! scenes more freely than the frame allows:
+//! - in the loosest, into any scene whose matching cell is not solid;
+//! - in layer `t` (0 to [`LAYERS`] - 1, computed once per arrangement
+//!   met), only into a scene that `t` slides or fewer from the current
+//!   arrangement can put on that side (a breadth-first search over the
+//!   tiles).
+//!
+//! A plan whose crossings need up to `t` slides to line up makes at least
+//! `t` slides, so the bound is the least over layers of (steps in that
+//! layer) + `t` slides + the toggles they need (2 from play, 1 back from
+//! the tile view); the loosest layer counts [`LAYERS`] slides. With keys
+//! left, a layer's steps are the largest (to a key) + (that key to a
+//! door) - 1 (a step may enter a key on its sideways part and move on
+//! down in the same step). The bound is consistent: a step changes each
+//! distance by at most one; the term of a key it collects was at most the
+//! key's distance to a door, at most one more than the door term after;
+//! and one slide makes a pair line up at most one slide
+//! sooner, so layer `t` after it allows no more than layer `t + 1` before:
+//! the bound drops by at most the slide's cost. A* stays optimal;
+//! `tests/continuity.rs` checks the costs against [`super::full`] with no
+//! bound on many small random levels.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 
 use serde::Serialize;
 
 use super::level::{Cell, Spot};
 use super::rules::{Action, Key, State, View, World};
+use crate::games::tiles::Tiles;
 use crate::solve::{Budget, Progress, Solution};
 
 const FAR: u32 = u32::MAX;
+const FAR16: u16 = u16::MAX;
+
+/// Layers of the bound per arrangement: crossings that take at most
+/// 0, 1, … slides from it to line up.
+const LAYERS: usize = 3;
+
+/// The sides of a scene: left, right, up, down.
+const SIDES: usize = 4;
+
+/// For the relaxed worlds: whether the scene `z` may lie on `side` of `a`.
+type Crossing<'a> = &'a dyn Fn(usize, usize, usize) -> bool;
 
 /// Relaxed distances from every cell to each key and to the nearest door.
+struct Layer {
+    /// `to_key[k][cell]`, cells indexed by [`Bound::index`].
+    to_key: Vec<Vec<u16>>,
+    to_door: Vec<u16>,
+}
+
+impl Layer {
+    fn new(world: &World, doors: &[Spot], crossing: Crossing) -> Layer {
+        Layer {
+            to_key: world
+                .level
+                .keys
+                .iter()
+                .map(|&k| relaxed_bfs(world, &[k], crossing))
+                .collect(),
+            to_door: relaxed_bfs(world, doors, crossing),
+        }
+    }
+
+    /// The steps still needed from cell `here` with `left` keys to take:
+    /// to a door, and for each key, to it then to a door, less one; the
+    /// largest; `FAR` when impossible.
+    fn need(&self, world: &World, here: usize, left: u16, index: impl Fn(Spot) -> usize) -> u32 {
+        let far = |d: u16| if d == FAR16 { FAR } else { u32::from(d) };
+        let mut best = far(self.to_door[here]);
+        for (k, spot) in world.level.keys.iter().enumerate() {
+            if left & (1 << k) == 0 {
+                continue;
+            }
+            let (a, b) = (far(self.to_key[k][here]), far(self.to_door[index(*spot)]));
+            if a == FAR || b == FAR {
+                return FAR;
+            }
+            // A step may enter the key sideways and then fall one more
+            // cell on the way: one step covers two moves of the sum.
+            best = best.max((a + b).saturating_sub(1));
+        }
+        best
+    }
+}
+
+/// The planner's lower bound (see the module doc): relaxed distances with
+/// every crossing allowed, and, per arrangement met, with only the
+/// crossings that line up within 0, 1, … slides.
 pub struct Bound {
     size: usize,
-    /// `to_key[k][cell]`, cells indexed by [`Bound::index`].
-    to_key: Vec<Vec<u32>>,
-    to_door: Vec<u32>,
+    slide_cost: u32,
+    doors: Vec<Spot>,
+    any: Layer,
+    near: HashMap<u64, Vec<Layer>>,
 }
 
 impl Bound {
-    pub fn new(world: &World) -> Bound {
+    pub fn new(world: &World, slide_cost: u32) -> Bound {
         let level = &world.level;
         let size = level.size;
-        let to_key = level
-            .keys
-            .iter()
-            .map(|&k| relaxed_bfs(world, &[k]))
-            .collect();
         let mut doors = Vec::new();
         for (i, s) in level.scenes.iter().enumerate() {
             for (j, c) in s.cells.iter().enumerate() {
@@ -58,11 +121,12 @@ impl Bound {
                 }
             }
         }
-        let to_door = relaxed_bfs(world, &doors);
         Bound {
             size,
-            to_key,
-            to_door,
+            slide_cost,
+            any: Layer::new(world, &doors, &|_, _, _| true),
+            doors,
+            near: HashMap::new(),
         }
     }
 
@@ -74,39 +138,102 @@ impl Bound {
 
     /// A lower bound on the cost left from `s`; `u32::MAX` when the
     /// relaxed world already cannot finish.
-    pub fn of(&self, world: &World, s: &State) -> u32 {
+    pub fn of(&mut self, world: &World, s: &State) -> u32 {
         if s.won {
             return 0;
         }
+        let key = s.frame.key();
+        if !self.near.contains_key(&key) {
+            let layers = self.layers(world, &s.frame);
+            self.near.insert(key, layers);
+        }
         let here = self.index(s.at);
         let left = world.all_keys() & !s.keys;
-        let mut best = self.to_door[here];
-        for (k, spot) in world.level.keys.iter().enumerate() {
-            if left & (1 << k) == 0 {
-                continue;
+        let index = |at: Spot| self.index(at);
+        // Toggles: back to play from the tile view; there and back for slides.
+        let toggles = |t: usize| match (s.view, t) {
+            (View::Tiles, _) => 1,
+            (View::Play, 0) => 0,
+            (View::Play, _) => 2,
+        };
+        let mut best = FAR;
+        let layers = self.near[&key].iter().chain(std::iter::once(&self.any));
+        for (t, layer) in layers.enumerate() {
+            let need = layer.need(world, here, left, index);
+            if need != FAR {
+                best = best.min(need + t as u32 * self.slide_cost + toggles(t));
             }
-            let (a, b) = (self.to_key[k][here], self.to_door[self.index(*spot)]);
-            if a == FAR || b == FAR {
-                return FAR;
-            }
-            best = best.max(a + b);
         }
-        if best == FAR {
-            return FAR;
-        }
-        best + u32::from(s.view == View::Tiles)
+        best
+    }
+
+    /// The layers for one arrangement.
+    fn layers(&self, world: &World, frame: &Tiles) -> Vec<Layer> {
+        let slides = slides_to_line_up(world, frame);
+        let n = world.level.scenes.len();
+        (0..LAYERS)
+            .map(|t| {
+                let m = |a: usize, side: usize, z: usize| {
+                    usize::from(slides[(a * SIDES + side) * n + z]) <= t
+                };
+                Layer::new(world, &self.doors, &m)
+            })
+            .collect()
     }
 }
 
-/// Breadth-first distances in the relaxed world from `from` (any of them)
-/// to every cell.
-fn relaxed_bfs(world: &World, from: &[Spot]) -> Vec<u32> {
+/// For every scene `a`, side and scene `z` (0-based): the fewest slides
+/// from `frame` that put `z` on that side of `a`, [`LAYERS`] when more
+/// than `LAYERS - 1` are needed.
+fn slides_to_line_up(world: &World, frame: &Tiles) -> Vec<u8> {
+    let n = world.level.scenes.len();
+    let cols = world.level.cols;
+    let mut m = vec![LAYERS as u8; n * SIDES * n];
+    let mut seen = vec![*frame];
+    let mut ring = vec![*frame];
+    for depth in 0..LAYERS as u8 {
+        for f in &ring {
+            for i in 0..f.len() {
+                let a = usize::from(f.get(i));
+                let right = (i % cols + 1 < cols).then(|| (1, i + 1));
+                let down = (i + cols < f.len()).then(|| (3, i + cols));
+                for (side, j) in [right, down].into_iter().flatten() {
+                    let z = usize::from(f.get(j));
+                    if a == 0 || z == 0 {
+                        continue;
+                    }
+                    let (a, z) = (a - 1, z - 1);
+                    let there = &mut m[(a * SIDES + side) * n + z];
+                    *there = (*there).min(depth);
+                    let back = &mut m[(z * SIDES + (side - 1)) * n + a];
+                    *back = (*back).min(depth);
+                }
+            }
+        }
+        let mut next = Vec::new();
+        for f in &ring {
+            for (_, g) in f.slides() {
+                if !seen.contains(&g) {
+                    seen.push(g);
+                    next.push(g);
+                }
+            }
+        }
+        ring = next;
+    }
+    m
+}
+
+/// Breadth-first distances in a relaxed world from `from` (any of them)
+/// to every cell: a step moves to any of the 8 cells around that is not
+/// solid; across a border, into any scene `crossing` allows there.
+fn relaxed_bfs(world: &World, from: &[Spot], crossing: Crossing) -> Vec<u16> {
     let level = &world.level;
     let size = level.size as i32;
     let scenes = level.scenes.len();
     let per = (size * size) as usize;
     let index = |sc: usize, x: i32, y: i32| sc * per + (y * size + x) as usize;
-    let mut dist = vec![FAR; scenes * per];
+    let mut dist = vec![FAR16; scenes * per];
     let mut queue = VecDeque::new();
     for f in from {
         let i = index(usize::from(f.scene) - 1, i32::from(f.x), i32::from(f.y));
@@ -119,12 +246,19 @@ fn relaxed_bfs(world: &World, from: &[Spot]) -> Vec<u32> {
         let (sc, x, y) = (i / per, (i % per) as i32 % size, (i % per) as i32 / size);
         for (dx, dy) in NEIGHBOURS {
             let (nx, ny) = (x + dx, y + dy);
-            let inside = (0..size).contains(&nx) && (0..size).contains(&ny);
             let (wx, wy) = (nx.rem_euclid(size), ny.rem_euclid(size));
-            let targets = if inside { sc..sc + 1 } else { 0..scenes };
-            for t in targets {
+            let across = (nx != wx, ny != wy);
+            let candidates = if across == (false, false) {
+                sc..sc + 1
+            } else {
+                0..scenes
+            };
+            for t in candidates {
                 let j = index(t, wx, wy);
-                if dist[j] == FAR && enterable(t, wx, wy) {
+                if dist[j] == FAR16
+                    && enterable(t, wx, wy)
+                    && reaches((sc, t), (dx, dy), across, scenes, crossing)
+                {
                     dist[j] = dist[i] + 1;
                     queue.push_back(j);
                 }
@@ -132,6 +266,28 @@ fn relaxed_bfs(world: &World, from: &[Spot]) -> Vec<u32> {
         }
     }
     dist
+}
+
+/// Whether a relaxed step from scene `a` may end in scene `z`: inside
+/// the scene, `z` is `a`; across one side, `crossing` says; across a
+/// corner, through some scene between them, either way round.
+fn reaches(
+    (a, z): (usize, usize),
+    (dx, dy): (i32, i32),
+    across: (bool, bool),
+    scenes: usize,
+    crossing: Crossing,
+) -> bool {
+    let h = if dx < 0 { 0 } else { 1 };
+    let v = if dy < 0 { 2 } else { 3 };
+    match across {
+        (false, false) => a == z,
+        (true, false) => crossing(a, h, z),
+        (false, true) => crossing(a, v, z),
+        (true, true) => (0..scenes).any(|b| {
+            (crossing(a, h, b) && crossing(b, v, z)) || (crossing(a, v, b) && crossing(b, h, z))
+        }),
+    }
 }
 
 const NEIGHBOURS: [(i32, i32); 8] = [
@@ -153,7 +309,7 @@ pub fn search(
     budget: &Budget,
     progress: &mut Progress,
 ) -> Solution<Action> {
-    let bound = Bound::new(world);
+    let mut bound = Bound::new(world, slide_cost);
     super::full::search(
         world,
         start,
