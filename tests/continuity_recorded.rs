@@ -25,7 +25,7 @@ use serde_json::Value;
 const DIR: &str = "continuity-screen";
 
 fn cases() -> Vec<(String, Value, RgbImage)> {
-    fixture_cases(DIR, 7)
+    fixture_cases(DIR, 8)
         .into_iter()
         .map(|(name, v)| {
             let png = fixtures(DIR).join(format!("{name}.png"));
@@ -56,9 +56,9 @@ fn grid_of(want: &Value) -> [f64; 4] {
 
 /// Replays a playable read's keys on the rules, from the state read:
 /// every checkpoint holds, and the last is a win.
-fn check_plan(name: &str, r: &Report) {
+fn check_plan(name: &str, r: &Report, jump: u8) {
     let board = r.board.as_ref().unwrap();
-    let shown = shown_of_rows(&board.cells);
+    let shown = shown_of_rows(&board.cells, jump);
     let (world, mut s) = screen::world_of(&shown).expect("a legal level");
     assert_eq!(shown_of(&world, &s).rows(), board.cells, "{name}");
     let actions = r.actions.as_ref().unwrap();
@@ -108,7 +108,7 @@ fn check_plan(name: &str, r: &Report) {
 }
 
 /// The frame that rows (as the reader reports them) show.
-fn shown_of_rows(cells: &[String]) -> art::Shown {
+fn shown_of_rows(cells: &[String], jump: u8) -> art::Shown {
     let size = cells[0].find(['+', '=']).expect("a gap column");
     let gap = cells[0].chars().nth(size).unwrap();
     let cols = (cells[0].chars().count() + 1) / (size + 1);
@@ -157,6 +157,7 @@ fn shown_of_rows(cells: &[String]) -> art::Shown {
         size,
         slots,
         view,
+        jump,
     }
 }
 
@@ -177,7 +178,8 @@ fn check(name: &str, want: &Value, r: &Report, scale: f64) {
         );
     }
     if state == "playable" {
-        check_plan(name, r);
+        let jump = want["jump"].as_u64().map_or(2, |j| j as u8);
+        check_plan(name, r, jump);
     }
 }
 

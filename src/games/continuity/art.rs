@@ -10,7 +10,8 @@
 //!   view** is zoomed out (cells 0.6 the size), its gaps are as wide as
 //!   one and a half of its cells, its frame purple on a dark navy page: a different
 //!   look at a glance, and a different frame colour for the reader;
-//! - the **empty slot** is near-black;
+//! - the **empty slot** is near-black; white squares in the frame's top
+//!   border over the first slot, one per cell a jump rises, show the jump;
 //! - a **cell** is sky (air) or rock (solid) out to its edges, with thin
 //!   darker lines between cells (they tell the reader the scene's size);
 //! - a **key** (gold, a bow with a keyhole and a toothed shaft), the
@@ -38,6 +39,8 @@ pub const FRAME: [u8; 3] = [52, 140, 84];
 /// The tile view's page, and its frame.
 pub const TILE_PAGE: [u8; 3] = [28, 32, 56];
 pub const TILE_FRAME: [u8; 3] = [150, 92, 220];
+/// The marks that show the jump's height.
+pub const JUMP_MARK: [u8; 3] = [250, 250, 250];
 /// The empty slot.
 pub const VOID: [u8; 3] = [14, 14, 20];
 pub const AIR: [u8; 3] = [178, 216, 240];
@@ -144,6 +147,9 @@ pub struct Shown {
     /// Row-major: `size × size` cells, row-major, or `None` for the empty slot.
     pub slots: Vec<Option<Vec<Drawn>>>,
     pub view: View,
+    /// How many cells a jump rises: that many marks in the frame's top
+    /// border, over the first slot.
+    pub jump: u8,
 }
 
 impl Shown {
@@ -408,6 +414,7 @@ pub fn draw(img: &mut RgbImage, shown: &Shown, g: &Geometry) {
         View::Tiles => TILE_FRAME,
     };
     fill(img, pixel_box(img, g.x0, g.y0, g.x0 + w, g.y0 + h), frame);
+    draw_jump_marks(img, g, shown.jump);
     for r in 0..g.rows {
         for c in 0..g.cols {
             let origin = g.slot_origin(r, c);
@@ -423,6 +430,17 @@ pub fn draw(img: &mut RgbImage, shown: &Shown, g: &Geometry) {
             }
             draw_cell_lines(img, g, origin);
         }
+    }
+}
+
+/// The jump's height as marks in the top border: squares of half the
+/// border's width, a border's width apart, from the first slot's left edge.
+fn draw_jump_marks(img: &mut RgbImage, g: &Geometry, jump: u8) {
+    let side = (g.gap * 0.5).max(2.0);
+    let y = g.y0 + (g.gap - side) / 2.0;
+    for k in 0..jump {
+        let x = g.x0 + g.gap + f64::from(k) * g.gap;
+        fill(img, pixel_box(img, x, y, x + side, y + side), JUMP_MARK);
     }
 }
 
@@ -495,6 +513,7 @@ mod tests {
             size: 4,
             slots: vec![Some(a), None, Some(b.clone()), Some(b)],
             view,
+            jump: 2,
         }
     }
 

@@ -9,6 +9,8 @@
 //! 2. **The slots.** Columns (rows) of the box that are mostly frame
 //!    colour are the border and the gaps; what lies between them are the
 //!    slots, which must be square and of one size, 2 to 4 a side.
+//!    White marks in the top border over the slots, one per cell a jump
+//!    rises, give the jump's height.
 //! 3. **The empty slot** is the one whose middle is near-black (`_`);
 //!    there must be exactly one.
 //! 4. **The scene size.** Thin darker lines run between a scene's cells:
@@ -404,11 +406,50 @@ fn void_cell(img: &RgbImage, rect: RectF, params: &ReadParams) -> Result<(char, 
     }
 }
 
-/// The frame found, and its slots along each axis.
+/// The frame found, its slots along each axis, and the jump it shows.
 struct Slots {
     frame: FrameBox,
     xs: Vec<(f64, f64)>,
     ys: Vec<(f64, f64)>,
+    jump: u8,
+}
+
+/// The jump's height: the white marks along the middle of the frame's
+/// top border, over the slots.
+fn jump_marks(
+    img: &RgbImage,
+    mask: &Mask,
+    frame: &FrameBox,
+    (x0, x1, y1): (f64, f64, f64),
+) -> Result<u8, String> {
+    let label = if frame.view == View::Play { 1 } else { 2 };
+    let y = ((frame.y0 as f64 + y1) / 2.0) as usize;
+    let (a, b) = (x0 as usize, (x1 as usize).min(mask.w));
+    let mut marks = 0u32;
+    let mut start = None;
+    for x in a..=b {
+        let on = x < b && mask.marks[y * mask.w + x] != label;
+        match (on, start) {
+            (true, None) => start = Some(x),
+            (false, Some(s)) => {
+                let p = img.get_pixel(((s + x) / 2) as u32, y as u32).0;
+                if p.iter().any(|&v| v < 200) {
+                    return Err(format!(
+                        "something that is no jump mark lies on the frame's top border at x {s}"
+                    ));
+                }
+                marks += 1;
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    match u8::try_from(marks) {
+        Ok(j @ 1..=9) => Ok(j),
+        _ => Err(format!(
+            "the frame's top border shows {marks} jump marks; it shows 1 to 9"
+        )),
+    }
 }
 
 /// Steps 1 and 2: the frame's box, its view and its slots.
@@ -430,7 +471,14 @@ fn find_slots(img: &RgbImage, params: &ReadParams) -> Result<Slots, String> {
     if (w - h).abs() > 2.0 + 0.03 * w.max(h) {
         return Err(format!("the slots are not square ({w:.0}×{h:.0} pixels)"));
     }
-    Ok(Slots { frame, xs, ys })
+    let over = (xs[0].0, xs[xs.len() - 1].1, ys[0].0);
+    let jump = jump_marks(img, &mask, &frame, over)?;
+    Ok(Slots {
+        frame,
+        xs,
+        ys,
+        jump,
+    })
 }
 
 /// Step 3: which slot is empty.
@@ -528,6 +576,7 @@ fn read_scenes(
         size,
         slots,
         view: s.frame.view,
+        jump: s.jump,
     };
     (GridRead { lattice, cells }, shown, issues)
 }
@@ -647,6 +696,7 @@ mod tests {
                 Some(vec![Drawn::Solid; 36]),
             ],
             view,
+            jump: 3,
         }
     }
 

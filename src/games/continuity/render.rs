@@ -61,6 +61,7 @@ pub fn shown_of(world: &World, s: &State) -> Shown {
         size: lv.size,
         slots,
         view: s.view,
+        jump: lv.jump,
     }
 }
 
@@ -148,6 +149,7 @@ pub fn render(text: &str, origin: &str, opts: &RenderOptions) -> Result<Rendered
         "cells": shown.rows(),
         "view": art::view_name(s.view),
         "keys": world.keys_left(&s),
+        "jump": world.level.jump,
         "grid": [shown.rows().len(), round(b.x0), round(b.x1), round(b.y0), round(b.y1)],
         "render": {"pitch": opts.pitch, "margins": opts.margins},
     });

@@ -83,7 +83,7 @@ fn level_text(shown: &Shown) -> (String, Option<Spot>) {
             *c = '@';
         }
     }
-    let mut text = layout;
+    let mut text = format!("jump {}\n{layout}", shown.jump);
     for (name, cells) in blocks {
         text.push_str(&format!("{name}:\n"));
         for row in cells.chunks(s) {
@@ -122,6 +122,7 @@ pub fn world_of(shown: &Shown) -> Result<(World, State), String> {
     let mut s = world.start();
     s.view = shown.view;
     if rising {
+        // The picture says only that it rises: one more cell at least.
         s.rise = 1.min(world.level.jump);
     }
     Ok((world, s))
