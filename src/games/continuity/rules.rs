@@ -308,7 +308,7 @@ impl World {
     }
 
     /// Every available action and where it leads, skipping those that
-    /// change nothing.
+    /// change nothing or do what an earlier one does.
     pub fn successors(&self, s: &State, out: &mut Vec<(Action, State)>) {
         if s.won {
             return;
@@ -316,9 +316,13 @@ impl World {
         out.push((Action::Toggle, self.toggle(s)));
         match s.view {
             View::Play => {
-                for a in Action::STEPS {
+                // Wait first, so that of two steps with the same effect
+                // (Left against a wall while falling, Jump in the air)
+                // plans show the Wait.
+                let first = out.len();
+                for a in [Action::Wait, Action::Left, Action::Right, Action::Jump] {
                     let n = self.step(s, a);
-                    if n != *s {
+                    if n != *s && !out[first..].iter().any(|(_, m)| *m == n) {
                         out.push((a, n));
                     }
                 }
