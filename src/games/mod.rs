@@ -21,6 +21,7 @@ use crate::play::{Pacing, Step};
 use crate::report::{Output, Report};
 
 pub mod bitlock;
+pub mod fifteen;
 pub mod inertia;
 pub mod options;
 pub mod practice;
@@ -280,6 +281,7 @@ pub static REGISTRY: &[&dyn Game] = &[
     &rush::RUSH,
     &skiddy::SKIDDY,
     &inertia::INERTIA,
+    &fifteen::FIFTEEN,
 ];
 
 /// Looks a game up by its id in `games`.
