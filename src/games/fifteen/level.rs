@@ -150,6 +150,8 @@ fn parse_grid(lines: &[(usize, &str)]) -> Result<Tiles, LevelError> {
 /// One of Korf's instances, in sgt's goal.
 #[derive(Clone, Debug)]
 pub struct KorfInstance {
+    /// The line of the tiles, in the file.
+    pub line: usize,
     pub id: u32,
     /// The published optimal length.
     pub optimal: u32,
@@ -171,6 +173,18 @@ pub fn korf_to_sgt(korf: &Tiles) -> Tiles {
         slots[n - 1 - p] = if v == 0 { 0 } else { n as u8 - v };
     }
     Tiles::new(korf.width(), korf.height(), &slots).expect("a relabelled frame stays valid")
+}
+
+/// Whether a file is in Korf's format: its first line is three numbers.
+pub fn is_korf(text: &str) -> bool {
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'));
+    first.is_some_and(|l| {
+        let words: Vec<&str> = l.split_whitespace().collect();
+        words.len() == 3 && words.iter().all(|w| w.parse::<u64>().is_ok())
+    })
 }
 
 /// Reads `ID OPTIMAL NODES` lines, each followed by the 16 tiles' line.
@@ -212,6 +226,7 @@ fn korf_instance(head: (usize, &str), tiles: (usize, &str)) -> Result<KorfInstan
     let slots: Vec<u8> = t.iter().map(|&v| v as u8).collect();
     let korf = frame(4, 4, &slots, tiles.0)?;
     Ok(KorfInstance {
+        line: tiles.0,
         id: id as u32,
         optimal: optimal as u32,
         manhattan_nodes: nodes,
