@@ -393,9 +393,9 @@ mod tests {
     fn a_small_table_matches_manhattan_for_one_tile() {
         // One tile alone: its fewest slides are its Manhattan distance.
         let t = build(&[6]);
-        for slot in 0..16usize {
+        for (slot, &v) in t.iter().enumerate() {
             let d = (slot % 4).abs_diff(1) + (slot / 4).abs_diff(1);
-            assert_eq!(usize::from(t[slot]), d, "slot {slot}");
+            assert_eq!(usize::from(v), d, "slot {slot}");
         }
     }
 }
