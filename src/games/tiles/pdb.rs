@@ -64,24 +64,6 @@ fn neighbours() -> [[u8; 4]; MAX_SLOTS] {
     next
 }
 
-/// A bit per state of the breadth-first search.
-struct Seen(Vec<u64>);
-
-impl Seen {
-    fn new(states: usize) -> Seen {
-        Seen(vec![0; states.div_ceil(64)])
-    }
-
-    /// Marks `s`; false when it was marked already.
-    fn mark(&mut self, s: u32) -> bool {
-        let word = &mut self.0[(s >> 6) as usize];
-        let bit = 1 << (s & 63);
-        let new = *word & bit == 0;
-        *word |= bit;
-        new
-    }
-}
-
 /// The slots on the frame's left and right edges.
 const LEFT_EDGE: u16 = 0x1111;
 const RIGHT_EDGE: u16 = 0x8888;
@@ -122,9 +104,11 @@ fn neighbour_masks() -> [u16; MAX_SLOTS] {
 pub fn build(group: &[u8]) -> Vec<u8> {
     let k = group.len();
     let near = neighbour_masks();
-    let mut table = vec![u8::MAX; 1usize << (4 * k)];
-    // Only states whose placement splits the free slots need a bit.
-    let mut seen = Seen::new(1usize << (4 * k + 4));
+    // Per placement, one word: the level it was first reached at (bits
+    // 16..24, `UNSEEN` before), and which free areas were reached (a bit
+    // per area's lowest slot): one memory access per search step.
+    const UNSEEN: u32 = 0xFF << 16;
+    let mut cells = vec![UNSEEN; 1usize << (4 * k)];
     let home: u32 = group
         .iter()
         .enumerate()
@@ -132,11 +116,11 @@ pub fn build(group: &[u8]) -> Vec<u8> {
         .sum();
     let area_shift = 4 * k as u32;
     let placement_mask = (1u32 << area_shift) - 1;
-    let start = home | (free_area(home, k, 1 << (MAX_SLOTS - 1)).1 << area_shift);
-    table[home as usize] = 0;
-    let mut frontier = vec![start];
+    let rep = free_area(home, k, 1 << (MAX_SLOTS - 1)).1;
+    cells[home as usize] = 1 << rep;
+    let mut frontier = vec![home | (rep << area_shift)];
     let mut after = Vec::new();
-    let mut level = 0u8;
+    let mut level = 0u32;
     while !frontier.is_empty() {
         level += 1;
         for &s in &frontier {
@@ -151,19 +135,12 @@ pub fn build(group: &[u8]) -> Vec<u8> {
                     into &= into - 1;
                     let moved = placement ^ ((p ^ q) << (4 * j));
                     let free_after = (free & !(1 << q)) | (1 << p);
-                    let reached = flood(free_after, 1 << p);
-                    let rep = reached.trailing_zeros();
-                    let entry = &mut table[moved as usize];
-                    // One free area: the table entry alone says whether
-                    // the state was seen; only split areas need a bit.
-                    let new = if reached == free_after {
-                        *entry == u8::MAX
-                    } else {
-                        seen.mark(moved | (rep << area_shift))
-                    };
-                    if new {
-                        if *entry == u8::MAX {
-                            *entry = level;
+                    let rep = flood(free_after, 1 << p).trailing_zeros();
+                    let cell = &mut cells[moved as usize];
+                    if *cell & (1 << rep) == 0 {
+                        *cell |= 1 << rep;
+                        if *cell & UNSEEN == UNSEEN {
+                            *cell = (*cell & 0xFFFF) | (level << 16);
                         }
                         after.push(moved | (rep << area_shift));
                     }
@@ -173,7 +150,7 @@ pub fn build(group: &[u8]) -> Vec<u8> {
         std::mem::swap(&mut frontier, &mut after);
         after.clear();
     }
-    table
+    cells.iter().map(|&c| (c >> 16) as u8).collect()
 }
 
 /// The slots a placement leaves free, and the lowest slot of the area of
