@@ -16,7 +16,7 @@ use std::time::Instant;
 use super::pdb::{self, Tables};
 
 /// Bumped whenever the tables' meaning or layout changes.
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 const MAGIC: &[u8; 5] = b"BBPDB";
 const HEADER: usize = 5 + 4 + 8 + 8;
 
