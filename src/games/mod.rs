@@ -22,6 +22,7 @@ use crate::report::{Output, Report};
 
 pub mod bitlock;
 pub mod continuity;
+pub mod fifteen;
 pub mod inertia;
 pub mod options;
 pub mod practice;
@@ -282,6 +283,7 @@ pub static REGISTRY: &[&dyn Game] = &[
     &skiddy::SKIDDY,
     &inertia::INERTIA,
     &continuity::CONTINUITY,
+    &fifteen::FIFTEEN,
 ];
 
 /// Looks a game up by its id in `games`.
