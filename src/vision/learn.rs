@@ -179,7 +179,7 @@ pub fn learn(
 }
 
 /// Finds the lattice with the base limits widened to the board's size.
-fn find_board(
+pub fn find_board(
     img: &RgbImage,
     rows: usize,
     cols: usize,

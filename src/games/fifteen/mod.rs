@@ -1,0 +1,3 @@
+//! TEMPORARY until fifC's merge.
+pub mod learn;
+pub mod read;
