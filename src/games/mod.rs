@@ -297,6 +297,7 @@ pub static REGISTRY: &[&dyn Game] = &[
     &rush::RUSH,
     &skiddy::SKIDDY,
     &inertia::INERTIA,
+    &fifteen::FIFTEEN,
 ];
 
 /// Looks a game up by its id in `games`.

@@ -1,3 +1,206 @@
-//! TEMPORARY until fifC's merge.
+//! Fifteen, Simon Tatham's (sgt-puzzles `sgt-fifteen`): slide the tiles
+//! into order, `1 … W*H-1` row by row with the gap last.
+//!
+//! - [`level`]: sgt's game IDs (`4x4:…`), plain grids, Korf's instances;
+//! - the solver is the shared sliding-tile engine, [`crate::games::tiles`]:
+//!   IDA* with additive pattern databases on 4×4, Manhattan distance with
+//!   linear conflicts elsewhere; every plan is optimal.
+//!
+//! Solve, walkthrough, map and trace of text positions come from
+//! [`crate::games::tools`]; `solve` adds which tile each slide moves.
+
 pub mod learn;
+pub mod level;
 pub mod read;
+pub mod screen;
+
+use super::{Game, GameError, Opt, Options, PuzzleGame, TextPuzzle, tools};
+use crate::games::tiles::{self, SearchError, Slide, Tiles};
+use crate::report::{Report, Verdict};
+use crate::solve::{Budget, Found, Progress, Solution, Stats};
+
+const ID: &str = "fifteen";
+
+/// A Fifteen position's fixed part: the goal its frame is solved towards.
+pub struct Board {
+    pub goal: Tiles,
+}
+
+impl Board {
+    /// The board for a frame of `start`'s size, and `start` itself.
+    pub fn new(start: Tiles) -> (Board, Tiles) {
+        let goal =
+            Tiles::solved(start.width(), start.height()).expect("a parsed frame has a valid size");
+        (Board { goal }, start)
+    }
+
+    /// Parses a game ID or a grid; the message names the line.
+    pub fn parse_text(text: &str) -> Result<(Board, Tiles), String> {
+        level::parse(text)
+            .map(Board::new)
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// The tile each slide moves, in order, replayed from `start`.
+pub fn moved_tiles(start: &Tiles, slides: &[Slide]) -> Vec<u8> {
+    let mut t = *start;
+    let mut out = Vec::with_capacity(slides.len());
+    for &s in slides {
+        let Some(from) = t.source(s) else { break };
+        out.push(t.get(from));
+        t = t.slide(s).unwrap_or(t);
+    }
+    out
+}
+
+impl crate::solve::Puzzle for Board {
+    type State = Tiles;
+    type Move = Slide;
+
+    fn successors(&self, s: &Tiles, out: &mut Vec<(Slide, Tiles)>) {
+        out.extend(s.slides());
+    }
+
+    fn is_goal(&self, s: &Tiles) -> bool {
+        *s == self.goal
+    }
+
+    fn heuristic(&self, s: &Tiles) -> Option<u32> {
+        Some(s.manhattan(&self.goal))
+    }
+
+    /// One character per slot, as boards are reported: `1`-`9`, `A`-`F`
+    /// for 10-15, `.` for the gap; [`level::parse`] reads it back.
+    fn rows(&self, s: &Tiles) -> Vec<String> {
+        (0..s.height())
+            .map(|y| {
+                (0..s.width())
+                    .map(|x| level::tile_char(s.get(y * s.width() + x)))
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn split_moves<'t>(&self, text: &'t str) -> Vec<&'t str> {
+        tools::single_letters(text)
+    }
+
+    /// IDA* with the engine's best bound for the frame; the plan is optimal.
+    fn solve(&self, start: &Tiles, budget: &Budget, _progress: &mut Progress) -> Solution<Slide> {
+        let t = std::time::Instant::now();
+        let result = tiles::solve(start, &self.goal, budget.max_states);
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        let (found, nodes, notes) = match result {
+            Ok(f) => {
+                let notes = vec![("first_bound", f.first_bound.into())];
+                (Found::Path(f.slides), f.nodes, notes)
+            }
+            Err(SearchError::OverBudget { nodes, proven }) => {
+                (Found::OverBudget { proven }, nodes, Vec::new())
+            }
+            Err(_) => (Found::Exhausted, 0, Vec::new()),
+        };
+        let stats = Stats {
+            states: nodes,
+            ms,
+            ..Stats::default()
+        };
+        let mut sol = Solution::new(found, stats, |_| 1);
+        sol.notes = notes;
+        sol
+    }
+}
+
+impl TextPuzzle for Board {
+    const ID: &'static str = ID;
+    const OPTIONS: &'static [Opt] = &[Opt::MaxNodes, Opt::Walkthrough];
+    const JOINED_MOVES: bool = true;
+
+    fn parse(text: &str, _opts: &Options) -> Result<(Self, Tiles), String> {
+        Board::parse_text(text)
+    }
+
+    fn reversible(&self) -> bool {
+        true
+    }
+}
+
+/// The text commands.
+static TEXT: PuzzleGame<Board> = PuzzleGame::new(
+    "Fifteen (sgt-puzzles): slide the tiles into order; optimal plans for any frame up to 4x4 (IDA* with pattern databases)",
+);
+
+/// Fifteen: the text puzzle with the tiles each slide moves.
+pub struct Fifteen;
+
+/// The game, as registered.
+pub static FIFTEEN: Fifteen = Fifteen;
+
+impl Game for Fifteen {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn text_commands(&self) -> Option<&'static dyn Game> {
+        Some(&TEXT)
+    }
+
+    /// The optimal plan, with `plan.tiles`: the tile each slide moves.
+    fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
+        let (board, start) = Board::parse_text(text).map_err(|message| GameError::Parse {
+            origin: origin.to_string(),
+            message,
+        })?;
+        solve_frame(&board, &start, opts).map(|(r, _)| r)
+    }
+
+    fn calibration(&self) -> Option<&'static crate::calibration::Embedded> {
+        Some(&screen::CALIBRATION)
+    }
+
+    fn solve_image(
+        &self,
+        image: &image::RgbImage,
+        cal: &crate::calibration::Calibration,
+        opts: &Options,
+    ) -> Result<Report, GameError> {
+        screen::solve_image(image, cal, opts)
+    }
+
+    fn pacing(&self) -> crate::play::Pacing {
+        screen::pacing()
+    }
+
+    /// Learns the numbers' templates from a screenshot of game ID `text`.
+    fn learn(
+        &self,
+        img: &image::RgbImage,
+        text: &str,
+        base: &crate::vision::ReadParams,
+        _keep_missing: bool,
+    ) -> Result<crate::vision::learn::Learned, GameError> {
+        let tiles = level::parse(text).map_err(|e| GameError::Usage(e.to_string()))?;
+        Ok(learn::learn(img, &tiles, base)?)
+    }
+}
+
+/// Solves a frame: the report (plan with `tiles`, or why there is none)
+/// and the slides.
+pub fn solve_frame(
+    board: &Board,
+    start: &Tiles,
+    opts: &Options,
+) -> Result<(Report, Vec<Slide>), GameError> {
+    let (mut report, slides) = tools::solve_parsed(board, start, opts)?;
+    if let Some(serde_json::Value::Object(plan)) = report.plan.as_mut() {
+        plan.insert("tiles".into(), moved_tiles(start, &slides).into());
+    }
+    if report.state == Verdict::Unsolvable {
+        report.reason = format!(
+            "unsolvable: no slides can turn {start} into {}: the tiles' order has the wrong parity for where the gap is (two tiles swapped)",
+            board.goal
+        );
+    }
+    Ok((report, slides))
+}

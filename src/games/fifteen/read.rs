@@ -68,9 +68,10 @@ const OFF_CENTRE: f64 = 0.09;
 /// The largest face-colour distance from the calibrated grey.
 const FACE_TOLERANCE: f32 = 24.0;
 
-/// The calibration's letter for tile `n` (1..=15): a hex digit.
+/// The calibration's letter for tile `n` (1..=15): a hex digit, as the
+/// level format writes it (`A` = 10 … `F` = 15).
 pub fn letter(n: u8) -> char {
-    char::from_digit(u32::from(n), 16).unwrap_or('?')
+    super::level::tile_char(n)
 }
 
 /// The tile a letter names, 1..=15.
@@ -82,7 +83,8 @@ pub fn number(letter: char) -> Option<u8> {
 }
 
 /// The board as the reader writes it: a row per line, a character per
-/// cell, the tile's number in hex (`a` = 10 … `f` = 15), `.` the gap.
+/// cell, the tile's number in hex (`A` = 10 … `F` = 15), `.` the gap, as
+/// the level format and the text solver write it.
 pub fn rows(tiles: &Tiles) -> Vec<String> {
     (0..tiles.height())
         .map(|r| {
@@ -440,12 +442,12 @@ mod tests {
         for n in 1..=15u8 {
             assert_eq!(number(letter(n)), Some(n));
         }
-        assert_eq!(letter(10), 'a');
+        assert_eq!(letter(10), 'A');
         assert_eq!(number('.'), None);
         assert_eq!(number('0'), None);
         let t = Tiles::new(4, 2, &[1, 2, 3, 0, 4, 5, 6, 7]).unwrap();
         assert_eq!(rows(&t), vec!["123.", "4567"]);
         let t = Tiles::new(4, 4, &[15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]).unwrap();
-        assert_eq!(rows(&t)[0], "fedc");
+        assert_eq!(rows(&t)[0], "FEDC");
     }
 }

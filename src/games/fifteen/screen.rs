@@ -16,13 +16,20 @@ use image::RgbImage;
 
 use super::read;
 use super::{Board, solve_frame};
-use crate::calibration::Calibration;
+use crate::calibration::{Calibration, Embedded};
 use crate::games::tiles::{Slide, Tiles};
 use crate::games::{GameError, Options};
 use crate::input::Action;
 use crate::play::Pacing;
 use crate::report::{BoardReport, Checkpoint, Report, ms_since};
 use crate::vision::Lattice;
+
+/// The look boardbot starts from; without number templates (see the file).
+pub static CALIBRATION: Embedded = Embedded {
+    path: "calibration/fifteen.toml",
+    text: include_str!("../../../calibration/fifteen.toml"),
+    files: &[],
+};
 
 /// sgt's slide animation (`ANIM_TIME`, 0.13 s) with room to spare; the
 /// win flash takes two frames of 0.13 s more.

@@ -7,6 +7,14 @@
 //!
 //! [`Tiles`] packs the frame into a `u64`, four bits per slot, so it is
 //! its own compact search key.
+//!
+//! - [`ida`]: iterative-deepening A* with bounds updated move by move;
+//! - [`pdb`]: additive pattern databases for 4×4 frames;
+//! - [`cache`]: those databases kept on disk between runs;
+//! - [`solve`]: the optimal plan between two frames, with the best bound
+//!   for the frame's shape.
+
+pub mod ida;
 
 use std::fmt;
 
@@ -68,6 +76,21 @@ impl Slide {
             Slide::Right => (-1, 0),
         }
     }
+}
+
+impl fmt::Display for Slide {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+pub use ida::{Found, SearchError};
+
+/// An optimal plan from `start` to `goal` (same size and values),
+/// generating at most `max_nodes` search nodes.
+pub fn solve(start: &Tiles, goal: &Tiles, max_nodes: u64) -> Result<Found, SearchError> {
+    let mut bound = ida::Manhattan::new(start.width(), start.height());
+    ida::search(start, goal, &mut bound, max_nodes)
 }
 
 /// Why a frame is not a valid tile arrangement.
