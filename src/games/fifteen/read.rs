@@ -34,7 +34,7 @@ use crate::geom::RectF;
 use crate::vision::cells::sample;
 use crate::vision::color::Rgb;
 use crate::vision::{
-    CellIssue, CellRead, GridRead, Lattice, Marker, Reading, Side, Trust, Unreadable, find_lattice,
+    CellIssue, CellRead, GridRead, Lattice, LatticeParams, Marker, Reading, Side, Trust, Unreadable, find_lattice,
 };
 
 /// What the screenshot shows, when read for sure.
@@ -86,16 +86,8 @@ pub fn number(letter: char) -> Option<u8> {
 /// cell, the tile's number in hex (`A` = 10 … `F` = 15), `.` the gap, as
 /// the level format and the text solver write it.
 pub fn rows(tiles: &Tiles) -> Vec<String> {
-    (0..tiles.height())
-        .map(|r| {
-            (0..tiles.width())
-                .map(|c| match tiles.get(r * tiles.width() + c) {
-                    0 => '.',
-                    n => letter(n),
-                })
-                .collect()
-        })
-        .collect()
+    let (board, start) = super::Board::new(*tiles);
+    crate::solve::Puzzle::rows(&board, &start)
 }
 
 /// The face grey: the calibration's `.` class (the gap).
@@ -120,7 +112,7 @@ fn templates(cal: &Calibration) -> Vec<(u8, &Marker)> {
 /// Reads the board in `img`.
 pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
     let params = &cal.params;
-    let Some(lattice) = find_lattice(img, &params.lattice) else {
+    let Some(lattice) = find_board_lattice(img, &params.lattice) else {
         let v = Trust::NoLattice {
             min_cells: params.lattice.min_cells,
             max_cells: params.lattice.max_cells,
@@ -167,6 +159,36 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
             issues: v.into_issues(),
         },
     }
+}
+
+/// Edge thresholds to look for the lattice with, the calibration's first:
+/// scaled down, sgt's two-pixel bevels blur into steps of any height.
+const THRESHOLDS: [u8; 4] = [0, 10, 24, 32];
+
+/// The lattice of square cells with the most cells among those found at
+/// several edge thresholds ([`THRESHOLDS`], 0 standing for the
+/// calibration's own): on a small board one threshold may miss a line
+/// that another sees.
+fn find_board_lattice(img: &RgbImage, params: &LatticeParams) -> Option<Lattice> {
+    let mut best: Option<Lattice> = None;
+    for t in THRESHOLDS {
+        let p = LatticeParams {
+            edge_threshold: if t == 0 { params.edge_threshold } else { t },
+            ..params.clone()
+        };
+        let Some(l) = find_lattice(img, &p) else {
+            continue;
+        };
+        let (px, py) = l.pitch();
+        let square = (px - py).abs() <= 0.06 * px.max(py);
+        let more = best
+            .as_ref()
+            .is_none_or(|b| l.rows() * l.cols() > b.rows() * b.cols());
+        if square && more {
+            best = Some(l);
+        }
+    }
+    best
 }
 
 /// Reads every cell of `lattice`.
