@@ -1,0 +1,232 @@
+//! Fifteen end to end on a real X server: sgt-puzzles' own sgt-fifteen
+//! runs on a private Xvfb display with fixed game IDs (a 3x3 and a 4x4 of
+//! tests/fixtures/fifteen/ids.txt), `boardbot calibrate` learns its
+//! numbers from one screenshot, and `boardbot play --game fifteen` plays
+//! it by clicks to completion. The result is judged from the screen:
+//! boardbot's reader sees the goal, and sgt's status bar starts with the
+//! same "COMPLETED!" as a game completed on purpose (its ink compared
+//! pixel by pixel: sgt's status bar is text boardbot does not otherwise
+//! read). Also: the abort key stops the play, and a dry run plans every
+//! click on the board, inside the selection, and sends none.
+//!
+//! When Xvfb, xdotool or sgt-puzzles is missing the tests say so and skip,
+//! except in CI (.ci/deps installs them).
+#![cfg(feature = "live")]
+
+mod common;
+
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use boardbot::calibration::Calibration;
+use boardbot::games::Game;
+use boardbot::games::fifteen::{FIFTEEN, level, read};
+use boardbot::games::tiles::Tiles;
+use boardbot::report::{Report, Verdict};
+use common::display::{Display, boardbot, have_xdotool, rect, show, wait_output, xdotool, xvfb};
+use common::sgt::{Window, calibrate_fifteen, fifteen_ids};
+use image::RgbImage;
+
+/// A display with sgt-fifteen and its learnt calibration file.
+struct Setup {
+    display: Display,
+    program: PathBuf,
+    cal_file: PathBuf,
+    cal: Calibration,
+    _dir: tempfile::TempDir,
+}
+
+fn setup(tag: u32) -> Option<Setup> {
+    let program = common::sgt::program("sgt-fifteen")?;
+    if !have_xdotool() {
+        return None;
+    }
+    let display = xvfb(tag)?;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cal_file = calibrate_fifteen(&program, &display.name, dir.path());
+    let cal = FIFTEEN.load_calibration(Some(&cal_file)).expect("learnt");
+    Some(Setup {
+        display,
+        program,
+        cal_file,
+        cal,
+        _dir: dir,
+    })
+}
+
+impl Setup {
+    fn open(&self, id: &str, at: (i32, i32)) -> Window {
+        Window::open(&self.program, &self.display.name, id, at)
+    }
+
+    fn read(&self, win: &Window) -> Report {
+        FIFTEEN
+            .solve_image(&win.grab(), &self.cal, &Default::default())
+            .expect("a report")
+    }
+
+    fn play(&self, region: &str, extra: &[&str]) -> std::process::Command {
+        let cal = self.cal_file.to_str().expect("utf-8");
+        let mut args = vec!["play", "--game", "fifteen", "--region", region];
+        args.extend_from_slice(&["--calibration", cal]);
+        args.extend_from_slice(extra);
+        boardbot(&self.display, &args)
+    }
+}
+
+/// The status bar's ink: dark pixels in the window's bottom 36 rows, by
+/// column then row, up to the end of its first word.
+fn first_word_ink(img: &RgbImage) -> Vec<bool> {
+    let y0 = img.height().saturating_sub(36);
+    let dark = |x: u32, y: u32| img.get_pixel(x, y).0.iter().map(|&v| u32::from(v)).sum::<u32>() < 300;
+    let inked: Vec<bool> = (0..img.width())
+        .map(|x| (y0..img.height()).any(|y| dark(x, y)))
+        .collect();
+    // The word ends at the first run of 4 blank columns after some ink.
+    let start = inked.iter().position(|&i| i).unwrap_or(0);
+    let end = (start..img.width() as usize)
+        .find(|&x| (x..x + 4).all(|k| !inked.get(k).copied().unwrap_or(false)))
+        .unwrap_or(img.width() as usize);
+    (0..end as u32)
+        .flat_map(|x| (y0..img.height()).map(move |y| (x, y)))
+        .map(|(x, y)| dark(x, y))
+        .collect()
+}
+
+fn same_ink(a: &[bool], b: &[bool]) -> bool {
+    let ink = a.iter().filter(|&&p| p).count().max(1);
+    let differ = a.iter().zip(b).filter(|(p, q)| p != q).count();
+    a.len() == b.len() && differ * 50 < ink
+}
+
+/// sgt's status bar's first word once a game is completed ("COMPLETED!"),
+/// from a 3x3 game one click from solved.
+fn completed_word(s: &Setup) -> Vec<bool> {
+    let win = s.open("3x3:1,2,3,4,5,6,7,0,8", (50, 40));
+    let before = first_word_ink(&win.grab());
+    let r = s.read(&win);
+    let Some(boardbot::input::Action::Click { x, y, .. }) = r.actions.unwrap().first().cloned()
+    else {
+        panic!("a first click")
+    };
+    let (wx, wy) = (win.rect.0 + x, win.rect.1 + y);
+    xdotool(&s.display, &["mousemove", &wx.to_string(), &wy.to_string(), "click", "1"]);
+    std::thread::sleep(Duration::from_millis(800));
+    let done = first_word_ink(&win.grab());
+    assert!(!same_ink(&before, &done), "the status bar did not change on a win");
+    let r = s.read(&win);
+    assert_eq!(r.state, Verdict::Solved, "clicked ({wx},{wy}) in {:?}: {:?}", win.rect, r.board.map(|b| b.cells));
+    done
+}
+
+fn goal_of(id: &str) -> Vec<String> {
+    let t: Tiles = level::parse(id).expect("an ID");
+    read::rows(&Tiles::solved(t.width(), t.height()).unwrap())
+}
+
+#[test]
+fn plays_sgt_fifteen_3x3_and_4x4_to_completion() {
+    let Some(s) = setup(71) else {
+        return;
+    };
+    let completed = completed_word(&s);
+    let ids = fifteen_ids();
+    for (id, margin) in [(&ids[1], 12), (&ids[2], 40)] {
+        let win = s.open(id, (50, 40));
+        assert!(
+            !same_ink(&first_word_ink(&win.grab()), &completed),
+            "a new game reads as completed"
+        );
+        let t = Instant::now();
+        let out = s.play(&win.region(margin), &["--once", "--json"]).output().expect("run play");
+        let took = t.elapsed();
+        assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+        let v = common::stdout_json(&out);
+        assert_eq!(v["outcome"]["after"], "solved", "{v}");
+        let optimal = FIFTEEN.solve_text(id, "id", &Default::default()).unwrap();
+        assert_eq!(v["plan"], optimal.plan.unwrap(), "the optimal plan");
+        println!(
+            "{id}: {} slides, plan+play {:.2} s in all, vision {} ms, solve {} ms, {} re-plan(s)",
+            v["plan"]["length"],
+            took.as_secs_f64(),
+            v["timing_ms"]["vision"],
+            v["timing_ms"]["solve"],
+            v["outcome"]["replans"]
+        );
+        std::thread::sleep(Duration::from_millis(500));
+        let r = s.read(&win);
+        assert_eq!(r.state, Verdict::Solved, "read from the screen: {}", r.reason);
+        assert_eq!(r.board.unwrap().cells, goal_of(id));
+        assert!(
+            same_ink(&first_word_ink(&win.grab()), &completed),
+            "sgt's status bar does not say COMPLETED!"
+        );
+    }
+}
+
+#[test]
+fn the_abort_key_stops_the_play() {
+    let Some(s) = setup(72) else {
+        return;
+    };
+    let win = s.open(&fifteen_ids()[2], (50, 40));
+    let start = s.read(&win).board.expect("a board").cells;
+    let child = s
+        .play(&win.region(10), &["--once", "--delay-ms", "400"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start play");
+    let t = Instant::now();
+    while s.read(&win).board.is_none_or(|b| b.cells == start) {
+        assert!(t.elapsed() < Duration::from_secs(20), "play never moved a tile");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    xdotool(&s.display, &["key", "Escape"]);
+    let out = wait_output(child, 10);
+    assert_eq!(out.status.code(), Some(4), "play did not stop: {}", show(&out));
+    std::thread::sleep(Duration::from_millis(600));
+    let after = s.read(&win);
+    std::thread::sleep(Duration::from_millis(1200));
+    let later = s.read(&win);
+    assert_eq!(
+        after.board.map(|b| b.cells),
+        later.board.map(|b| b.cells),
+        "clicks went on after the abort"
+    );
+    assert_ne!(later.state, Verdict::Solved, "the abort came too late to tell");
+}
+
+#[test]
+fn a_dry_run_plans_clicks_on_the_board_inside_the_selection_and_sends_none() {
+    let Some(s) = setup(73) else {
+        return;
+    };
+    let id = &fifteen_ids()[3];
+    let win = s.open(id, (70, 60));
+    let start = s.read(&win).board.expect("a board").cells;
+    let region = win.region(8);
+    let out = s
+        .play(&region, &["--once", "--dry-run", "--json"])
+        .output()
+        .expect("run play");
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    let v = common::stdout_json(&out);
+    assert_eq!(v["state"], "playable", "{v}");
+    let optimal = FIFTEEN.solve_text(id, "id", &Default::default()).unwrap();
+    let actions = v["actions"].as_array().expect("actions");
+    assert_eq!(Some(actions.len() as u64), optimal.plan.unwrap()["length"].as_u64());
+    let (rx, ry, rw, rh) = rect(&region);
+    let b = s.read(&win).seen.grid.unwrap().lattice.bounds();
+    let (wx, wy) = (f64::from(win.rect.0), f64::from(win.rect.1));
+    for a in actions {
+        assert_eq!(a["kind"], "click", "{a}");
+        let (x, y) = (a["x"].as_i64().unwrap(), a["y"].as_i64().unwrap());
+        assert!(x >= rx && y >= ry && x < rx + rw && y < ry + rh, "{a} leaves {region}");
+        assert!(b.contains(x as f64 - wx, y as f64 - wy), "{a} off the board");
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(s.read(&win).board.unwrap().cells, start, "a dry run moved a tile");
+}
+
