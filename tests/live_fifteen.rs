@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use boardbot::calibration::Calibration;
 use boardbot::games::Game;
 use boardbot::games::fifteen::{FIFTEEN, level, read};
-use boardbot::games::tiles::Tiles;
+use boardbot::games::tiles::{Slide, Tiles};
 use boardbot::report::{Report, Verdict};
 use common::display::{Display, boardbot, have_xdotool, rect, show, wait_output, xdotool, xvfb};
 use common::sgt::{Window, calibrate_fifteen, fifteen_ids};
@@ -230,3 +230,67 @@ fn a_dry_run_plans_clicks_on_the_board_inside_the_selection_and_sends_none() {
     assert_eq!(s.read(&win).board.unwrap().cells, start, "a dry run moved a tile");
 }
 
+
+#[test]
+fn a_board_moved_under_the_player_is_planned_again() {
+    let Some(s) = setup(74) else {
+        return;
+    };
+    let id = &fifteen_ids()[2];
+    let win = s.open(id, (50, 40));
+    let start = s.read(&win).board.expect("a board").cells;
+    let child = s
+        .play(&win.region(10), &["--once", "--json", "--delay-ms", "500"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start play");
+    // Once play has moved a tile, and the board is still, someone else
+    // slides a tile across the plan's next slide (a tile in line with it
+    // would be slid back by the player's next click: sgt slides every tile
+    // between the gap and the click).
+    let t = Instant::now();
+    let r = loop {
+        let r = s.read(&win);
+        let moved = r.board.as_ref().is_some_and(|b| b.cells != start);
+        if moved && r.state == Verdict::Playable {
+            break r;
+        }
+        assert!(t.elapsed() < Duration::from_secs(20), "play never moved a tile");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let board = r.board.as_ref().expect("a board");
+    let t: Tiles = level::parse(&board.cells.join("\n")).expect("the board read");
+    let text = FIFTEEN.solve_text(id, "id", &Default::default()).unwrap();
+    let moves: Vec<Slide> = text.plan.unwrap()["moves"]
+        .as_str()
+        .unwrap()
+        .chars()
+        .filter_map(Slide::from_letter)
+        .collect();
+    let mut on_plan = level::parse(id).unwrap();
+    let mut next = None;
+    for &m in &moves {
+        if on_plan == t {
+            next = Some(m);
+            break;
+        }
+        on_plan = on_plan.slide(m).unwrap();
+    }
+    let from = Slide::ALL
+        .into_iter()
+        .filter(|&d| next.is_none_or(|n| d != n && d != n.reverse()))
+        .find_map(|d| t.source(d))
+        .expect("a tile to slide");
+    let l = r.seen.grid.as_ref().unwrap().lattice.clone();
+    let (x, y) = l.cell(from / t.width(), from % t.width()).centre();
+    let (wx, wy) = (win.rect.0 + x as i32, win.rect.1 + y as i32);
+    xdotool(&s.display, &["mousemove", &wx.to_string(), &wy.to_string(), "click", "1"]);
+    let out = wait_output(child, 60);
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    let v = common::stdout_json(&out);
+    assert_eq!(v["outcome"]["after"], "solved", "{v}");
+    assert!(v["outcome"]["replans"].as_u64() >= Some(1), "no re-plan: {v}");
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(s.read(&win).board.unwrap().cells, goal_of(id));
+}
