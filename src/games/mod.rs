@@ -217,7 +217,12 @@ pub trait Game: Sync {
         keep_missing: bool,
     ) -> Result<crate::vision::learn::Learned, GameError> {
         let board = self.calibration_cells(text)?;
-        Ok(crate::vision::learn::learn(img, &board, base, keep_missing)?)
+        Ok(crate::vision::learn::learn(
+            img,
+            &board,
+            base,
+            keep_missing,
+        )?)
     }
 
     /// Loads the calibration: `path` if given, else the user's own (from

@@ -33,8 +33,10 @@ use crate::games::tiles::Tiles;
 use crate::geom::RectF;
 use crate::vision::cells::sample;
 use crate::vision::color::Rgb;
+use crate::vision::template::{Template, scores};
 use crate::vision::{
-    CellIssue, CellRead, GridRead, Lattice, LatticeParams, Marker, Reading, Side, Trust, Unreadable, find_lattice,
+    CellIssue, CellRead, GridRead, Lattice, LatticeParams, Marker, Reading, Side, Trust,
+    Unreadable, find_lattice,
 };
 
 /// What the screenshot shows, when read for sure.
@@ -257,7 +259,9 @@ pub(super) fn face(img: &RgbImage, rect: RectF, grey: Rgb) -> Face {
     } else {
         // The median by lightness: the face, whatever ink is on it.
         let mid = lumas.len() / 2;
-        let (_, p) = *lumas.select_nth_unstable_by(mid, |a, b| a.0.total_cmp(&b.0)).1;
+        let (_, p) = *lumas
+            .select_nth_unstable_by(mid, |a, b| a.0.total_cmp(&b.0))
+            .1;
         Rgb::from_u8(p)
     };
     let ink_box = (ink > 0).then(|| RectF {
@@ -367,17 +371,18 @@ fn tile(img: &RgbImage, rect: RectF, f: &Face, marks: &[(u8, &Marker)]) -> CellV
         ));
     }
     let window = number_window(ink);
-    let mut scores: Vec<(f32, u8)> = marks
-        .iter()
-        .map(|(n, m)| (m.template.score(img, window), *n))
+    let templates: Vec<&Template> = marks.iter().map(|(_, m)| &m.template).collect();
+    let mut scores: Vec<(f32, u8)> = scores(&templates, img, window)
+        .into_iter()
+        .zip(marks.iter().map(|(n, _)| *n))
         .collect();
     scores.sort_by(|a, b| b.0.total_cmp(&a.0));
     let (best, n) = scores[0];
     let second = scores.get(1).map_or(-1.0, |s| s.0);
     if best < MIN_SCORE || best - second < MIN_LEAD {
-        let runner = scores.get(1).map_or(String::new(), |s| {
-            format!(", then {} at {:.2}", s.1, s.0)
-        });
+        let runner = scores
+            .get(1)
+            .map_or(String::new(), |s| format!(", then {} at {:.2}", s.1, s.0));
         return Err((
             best.max(0.0),
             format!(
@@ -427,13 +432,23 @@ fn whole_board(grid: GridRead) -> Read {
         };
         if at.len() > 1 {
             for &(r, c) in at {
-                issues.push(issue(r, c, format!("{what} here, and in {} more cell(s)", at.len() - 1)));
+                issues.push(issue(
+                    r,
+                    c,
+                    format!("{what} here, and in {} more cell(s)", at.len() - 1),
+                ));
             }
         }
     }
     let missing: Vec<String> = (0..n)
         .filter(|&v| seen[v].is_empty())
-        .map(|v| if v == 0 { "the gap".into() } else { v.to_string() })
+        .map(|v| {
+            if v == 0 {
+                "the gap".into()
+            } else {
+                v.to_string()
+            }
+        })
         .collect();
     if !issues.is_empty() || !missing.is_empty() {
         let mut reason = format!("the board is not a {cols}x{rows} Fifteen position");
@@ -469,7 +484,12 @@ mod tests {
         assert_eq!(number('0'), None);
         let t = Tiles::new(4, 2, &[1, 2, 3, 0, 4, 5, 6, 7]).unwrap();
         assert_eq!(rows(&t), vec!["123.", "4567"]);
-        let t = Tiles::new(4, 4, &[15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]).unwrap();
+        let t = Tiles::new(
+            4,
+            4,
+            &[15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+        )
+        .unwrap();
         assert_eq!(rows(&t)[0], "FEDC");
     }
 }

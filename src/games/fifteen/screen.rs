@@ -72,7 +72,12 @@ pub fn clicks_into(report: &mut Report, start: &Tiles, lattice: &Lattice, slides
 /// Refuses, before reading, a calibration with no number templates: the
 /// built-in one has none, as sgt's numbers are the desktop's font.
 fn check_templates(cal: &Calibration) -> Result<(), GameError> {
-    if cal.params.markers.iter().any(|m| read::number(m.letter).is_some()) {
+    if cal
+        .params
+        .markers
+        .iter()
+        .any(|m| read::number(m.letter).is_some())
+    {
         return Ok(());
     }
     Err(GameError::Usage(format!(
@@ -150,7 +155,15 @@ mod tests {
         let t = Tiles::new(3, 2, &[1, 2, 3, 4, 5, 0]).unwrap();
         let lattice = Lattice::uniform(0.0, 0.0, 20.0, 20.0, 2, 3);
         let mut r = Report::new("fifteen", Verdict::Playable, "");
-        let slides = [Slide::Right, Slide::Right, Slide::Down, Slide::Left, Slide::Left, Slide::Up, Slide::Right];
+        let slides = [
+            Slide::Right,
+            Slide::Right,
+            Slide::Down,
+            Slide::Left,
+            Slide::Left,
+            Slide::Up,
+            Slide::Right,
+        ];
         clicks_into(&mut r, &t, &lattice, &slides);
         assert_eq!(r.actions.map(|a| a.len()), Some(7));
         let after: Vec<usize> = r.checkpoints.iter().map(|c| c.after).collect();
