@@ -25,40 +25,12 @@ use boardbot::games::fifteen::{FIFTEEN, level, read};
 use boardbot::games::tiles::{Slide, Tiles};
 use boardbot::input::Action;
 use boardbot::report::{Report, Verdict};
-use common::display::{Display, have_xdotool, xdotool, xvfb};
-use common::sgt::{Window, calibrate_fifteen, fifteen_ids};
+use common::sgt::{Fifteen, fifteen_ids};
 use image::imageops::{self, FilterType};
 use image::{Rgb, RgbImage};
 
-/// Display, sgt-fifteen, and a calibration learnt on the display.
-struct Setup {
-    display: Display,
-    program: std::path::PathBuf,
-    cal: Calibration,
-    _dir: tempfile::TempDir,
-}
-
-fn setup(tag: u32) -> Option<Setup> {
-    let program = common::sgt::program("sgt-fifteen")?;
-    if !have_xdotool() {
-        return None;
-    }
-    let display = xvfb(tag)?;
-    let dir = tempfile::tempdir().expect("temp dir");
-    let path = calibrate_fifteen(&program, &display.name, dir.path());
-    let cal = FIFTEEN.load_calibration(Some(&path)).expect("the learnt calibration");
-    Some(Setup {
-        display,
-        program,
-        cal,
-        _dir: dir,
-    })
-}
-
-impl Setup {
-    fn open(&self, id: &str) -> Window {
-        Window::open(&self.program, &self.display.name, id, (40, 30))
-    }
+fn setup(tag: u32) -> Option<Fifteen> {
+    Fifteen::setup(tag)
 }
 
 fn solve(img: &RgbImage, cal: &Calibration) -> Report {
@@ -104,7 +76,10 @@ fn check_read(report: &Report, id: &str, what: &str) {
             panic!("{what}: {a:?} is not a click")
         };
         assert_eq!(cell, Some([from / t.width(), from % t.width()]), "{what}");
-        let (cx, cy) = grid.lattice.cell(from / t.width(), from % t.width()).centre();
+        let (cx, cy) = grid
+            .lattice
+            .cell(from / t.width(), from % t.width())
+            .centre();
         assert!((f64::from(x) - cx).abs() <= 1.0 && (f64::from(y) - cy).abs() <= 1.0);
         t = t.slide(s).expect("legal");
     }
@@ -113,7 +88,12 @@ fn check_read(report: &Report, id: &str, what: &str) {
 
 /// Refused, with nothing to send.
 fn check_refused(r: &Report, what: &str) {
-    assert_ne!(r.state, Verdict::Playable, "{what}: {:?}", r.board.as_ref().map(|b| &b.cells));
+    assert_ne!(
+        r.state,
+        Verdict::Playable,
+        "{what}: {:?}",
+        r.board.as_ref().map(|b| &b.cells)
+    );
     assert_ne!(r.state, Verdict::Solved, "{what}");
     assert!(r.actions.as_ref().is_none_or(Vec::is_empty), "{what}");
 }
@@ -124,7 +104,7 @@ fn reads_every_frame_size_at_any_scale_with_margins() {
         return;
     };
     for id in fifteen_ids() {
-        let win = s.open(&id);
+        let win = s.open(&id, (40, 30));
         let shot = win.grab();
         check_read(&solve(&shot, &s.cal), &id, &format!("{id}, sgt's window"));
         for (k, pad) in [(0.75, 20), (1.5, 30), (2.0, 5)] {
@@ -148,7 +128,7 @@ fn reads_a_larger_window_with_bigger_tiles() {
     };
     let ids = fifteen_ids();
     for id in [&ids[2], &ids[3]] {
-        let mut win = s.open(id);
+        let mut win = s.open(id, (40, 30));
         win.resize(520, 600);
         let shot = win.grab();
         let r = solve(&shot, &s.cal);
@@ -163,13 +143,17 @@ fn the_built_in_calibration_asks_for_one() {
     let Some(s) = setup(63) else {
         return;
     };
-    let win = s.open(&fifteen_ids()[1]);
+    let win = s.open(&fifteen_ids()[1], (40, 30));
     let shot = win.grab();
     let builtin = FIFTEEN.load_calibration(None).expect("built in");
     let err = FIFTEEN
         .solve_image(&shot, &builtin, &Default::default())
         .expect_err("no templates, no read");
-    assert!(err.to_string().contains("boardbot calibrate --game fifteen"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("boardbot calibrate --game fifteen"),
+        "{err}"
+    );
 }
 
 /// The centre of cell `slot`'s rectangle in the lattice of `r`.
@@ -185,7 +169,7 @@ fn a_cut_selection_and_a_tile_mid_slide_are_refused() {
         return;
     };
     let id = &fifteen_ids()[1];
-    let win = s.open(id);
+    let win = s.open(id, (40, 30));
     let shot = win.grab();
     let r = solve(&shot, &s.cal);
     let l = r.seen.grid.as_ref().unwrap().lattice.clone();
@@ -204,13 +188,19 @@ fn a_cut_selection_and_a_tile_mid_slide_are_refused() {
     let (dx, dy) = slide.source();
     let (tx, ty) = (l.xs[from % 3], l.ys[from / 3]);
     let pitch = l.xs[1] - l.xs[0];
-    let tile = imageops::crop_imm(&shot, tx as u32, ty as u32, pitch as u32, pitch as u32).to_image();
+    let tile =
+        imageops::crop_imm(&shot, tx as u32, ty as u32, pitch as u32, pitch as u32).to_image();
     let mut moving = shot.clone();
     let grey = read::face_grey(&s.cal).to_u8();
     let blank = RgbImage::from_pixel(pitch as u32, pitch as u32, Rgb(grey));
     imageops::replace(&mut moving, &blank, tx as i64, ty as i64);
     let half = |d: i32| -f64::from(d) * pitch / 2.0;
-    imageops::replace(&mut moving, &tile, (tx + half(dx)) as i64, (ty + half(dy)) as i64);
+    imageops::replace(
+        &mut moving,
+        &tile,
+        (tx + half(dx)) as i64,
+        (ty + half(dy)) as i64,
+    );
     let r = solve(&moving, &s.cal);
     check_refused(&r, "a tile half way into the gap");
     assert!(r.reason.contains("cell"), "{}", r.reason);
@@ -218,14 +208,16 @@ fn a_cut_selection_and_a_tile_mid_slide_are_refused() {
     // before or after the slide, or refused.
     let after = read::rows(&t.slide(slide).unwrap());
     let (x, y) = centre(&solve(&shot, &s.cal), 3, from);
-    let (wx, wy) = (win.rect.0 + x, win.rect.1 + y);
-    xdotool(&s.display, &["mousemove", &wx.to_string(), &wy.to_string(), "click", "1"]);
+    win.click(x, y);
     let mut states = Vec::new();
     for _ in 0..12 {
         let r = solve(&win.grab(), &s.cal);
         if r.state == Verdict::Playable {
             let cells = &r.board.as_ref().unwrap().cells;
-            assert!(*cells == read::rows(&t) || *cells == after, "mid-slide read {cells:?}");
+            assert!(
+                *cells == read::rows(&t) || *cells == after,
+                "mid-slide read {cells:?}"
+            );
         }
         states.push(r.state.name());
     }
@@ -239,7 +231,7 @@ fn a_duplicated_number_and_the_win_flash_are_refused() {
         return;
     };
     let id = &fifteen_ids()[5];
-    let win = s.open(id);
+    let win = s.open(id, (40, 30));
     let shot = win.grab();
     let r = solve(&shot, &s.cal);
     let l = r.seen.grid.as_ref().unwrap().lattice.clone();
@@ -252,7 +244,10 @@ fn a_duplicated_number_and_the_win_flash_are_refused() {
     check_refused(&r, "a number twice");
     assert!(r.reason.contains("missing"), "{}", r.reason);
     let issues: Vec<[usize; 2]> = r.unreadable.iter().map(|i| i.cell).collect();
-    assert!(issues.contains(&[0, 0]) && issues.contains(&[0, 1]), "{issues:?}");
+    assert!(
+        issues.contains(&[0, 0]) && issues.contains(&[0, 1]),
+        "{issues:?}"
+    );
     // The win flash: every face in the bevels' light grey.
     let grey = read::face_grey(&s.cal);
     let mut flash = shot.clone();

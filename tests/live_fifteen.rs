@@ -15,71 +15,42 @@
 
 mod common;
 
-use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use boardbot::calibration::Calibration;
 use boardbot::games::Game;
 use boardbot::games::fifteen::{FIFTEEN, level, read};
 use boardbot::games::tiles::{Slide, Tiles};
-use boardbot::report::{Report, Verdict};
-use common::display::{Display, boardbot, have_xdotool, rect, show, wait_output, xdotool, xvfb};
-use common::sgt::{Window, calibrate_fifteen, fifteen_ids};
+use boardbot::report::Verdict;
+use common::display::{boardbot, rect, show, wait_output, xdotool};
+use common::sgt::{Fifteen, fifteen_ids};
 use image::RgbImage;
 
-/// A display with sgt-fifteen and its learnt calibration file.
-struct Setup {
-    display: Display,
-    program: PathBuf,
-    cal_file: PathBuf,
-    cal: Calibration,
-    _dir: tempfile::TempDir,
+fn setup(tag: u32) -> Option<Fifteen> {
+    Fifteen::setup(tag)
 }
 
-fn setup(tag: u32) -> Option<Setup> {
-    let program = common::sgt::program("sgt-fifteen")?;
-    if !have_xdotool() {
-        return None;
-    }
-    let display = xvfb(tag)?;
-    let dir = tempfile::tempdir().expect("temp dir");
-    let cal_file = calibrate_fifteen(&program, &display.name, dir.path());
-    let cal = FIFTEEN.load_calibration(Some(&cal_file)).expect("learnt");
-    Some(Setup {
-        display,
-        program,
-        cal_file,
-        cal,
-        _dir: dir,
-    })
-}
-
-impl Setup {
-    fn open(&self, id: &str, at: (i32, i32)) -> Window {
-        Window::open(&self.program, &self.display.name, id, at)
-    }
-
-    fn read(&self, win: &Window) -> Report {
-        FIFTEEN
-            .solve_image(&win.grab(), &self.cal, &Default::default())
-            .expect("a report")
-    }
-
-    fn play(&self, region: &str, extra: &[&str]) -> std::process::Command {
-        let cal = self.cal_file.to_str().expect("utf-8");
-        let mut args = vec!["play", "--game", "fifteen", "--region", region];
-        args.extend_from_slice(&["--calibration", cal]);
-        args.extend_from_slice(extra);
-        boardbot(&self.display, &args)
-    }
+/// `boardbot play --game fifteen` on `s`'s display, with its calibration.
+fn play(s: &Fifteen, region: &str, extra: &[&str]) -> std::process::Command {
+    let cal = s.cal_file.to_str().expect("utf-8");
+    let mut args = vec!["play", "--game", "fifteen", "--region", region];
+    args.extend_from_slice(&["--calibration", cal]);
+    args.extend_from_slice(extra);
+    boardbot(&s.display, &args)
 }
 
 /// The status bar's ink: dark pixels in the window's bottom 36 rows, by
 /// column then row, up to the end of its first word.
 fn first_word_ink(img: &RgbImage) -> Vec<bool> {
     let y0 = img.height().saturating_sub(36);
-    let dark = |x: u32, y: u32| img.get_pixel(x, y).0.iter().map(|&v| u32::from(v)).sum::<u32>() < 300;
+    let dark = |x: u32, y: u32| {
+        img.get_pixel(x, y)
+            .0
+            .iter()
+            .map(|&v| u32::from(v))
+            .sum::<u32>()
+            < 300
+    };
     let inked: Vec<bool> = (0..img.width())
         .map(|x| (y0..img.height()).any(|y| dark(x, y)))
         .collect();
@@ -102,7 +73,7 @@ fn same_ink(a: &[bool], b: &[bool]) -> bool {
 
 /// sgt's status bar's first word once a game is completed ("COMPLETED!"),
 /// from a 3x3 game one click from solved.
-fn completed_word(s: &Setup) -> Vec<bool> {
+fn completed_word(s: &Fifteen) -> Vec<bool> {
     let win = s.open("3x3:1,2,3,4,5,6,7,0,8", (50, 40));
     let before = first_word_ink(&win.grab());
     let r = s.read(&win);
@@ -110,13 +81,15 @@ fn completed_word(s: &Setup) -> Vec<bool> {
     else {
         panic!("a first click")
     };
-    let (wx, wy) = (win.rect.0 + x, win.rect.1 + y);
-    xdotool(&s.display, &["mousemove", &wx.to_string(), &wy.to_string(), "click", "1"]);
+    win.click(x, y);
     std::thread::sleep(Duration::from_millis(800));
     let done = first_word_ink(&win.grab());
-    assert!(!same_ink(&before, &done), "the status bar did not change on a win");
+    assert!(
+        !same_ink(&before, &done),
+        "the status bar did not change on a win"
+    );
     let r = s.read(&win);
-    assert_eq!(r.state, Verdict::Solved, "clicked ({wx},{wy}) in {:?}: {:?}", win.rect, r.board.map(|b| b.cells));
+    assert_eq!(r.state, Verdict::Solved, "{:?}", r.board.map(|b| b.cells));
     done
 }
 
@@ -139,7 +112,9 @@ fn plays_sgt_fifteen_3x3_and_4x4_to_completion() {
             "a new game reads as completed"
         );
         let t = Instant::now();
-        let out = s.play(&win.region(margin), &["--once", "--json"]).output().expect("run play");
+        let out = play(&s, &win.region(margin), &["--once", "--json"])
+            .output()
+            .expect("run play");
         let took = t.elapsed();
         assert_eq!(out.status.code(), Some(0), "{}", show(&out));
         let v = common::stdout_json(&out);
@@ -156,7 +131,12 @@ fn plays_sgt_fifteen_3x3_and_4x4_to_completion() {
         );
         std::thread::sleep(Duration::from_millis(500));
         let r = s.read(&win);
-        assert_eq!(r.state, Verdict::Solved, "read from the screen: {}", r.reason);
+        assert_eq!(
+            r.state,
+            Verdict::Solved,
+            "read from the screen: {}",
+            r.reason
+        );
         assert_eq!(r.board.unwrap().cells, goal_of(id));
         assert!(
             same_ink(&first_word_ink(&win.grab()), &completed),
@@ -172,20 +152,27 @@ fn the_abort_key_stops_the_play() {
     };
     let win = s.open(&fifteen_ids()[2], (50, 40));
     let start = s.read(&win).board.expect("a board").cells;
-    let child = s
-        .play(&win.region(10), &["--once", "--delay-ms", "400"])
+    let child = play(&s, &win.region(10), &["--once", "--delay-ms", "400"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("start play");
     let t = Instant::now();
     while s.read(&win).board.is_none_or(|b| b.cells == start) {
-        assert!(t.elapsed() < Duration::from_secs(20), "play never moved a tile");
+        assert!(
+            t.elapsed() < Duration::from_secs(20),
+            "play never moved a tile"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
     xdotool(&s.display, &["key", "Escape"]);
     let out = wait_output(child, 10);
-    assert_eq!(out.status.code(), Some(4), "play did not stop: {}", show(&out));
+    assert_eq!(
+        out.status.code(),
+        Some(4),
+        "play did not stop: {}",
+        show(&out)
+    );
     std::thread::sleep(Duration::from_millis(600));
     let after = s.read(&win);
     std::thread::sleep(Duration::from_millis(1200));
@@ -195,7 +182,11 @@ fn the_abort_key_stops_the_play() {
         later.board.map(|b| b.cells),
         "clicks went on after the abort"
     );
-    assert_ne!(later.state, Verdict::Solved, "the abort came too late to tell");
+    assert_ne!(
+        later.state,
+        Verdict::Solved,
+        "the abort came too late to tell"
+    );
 }
 
 #[test]
@@ -207,8 +198,7 @@ fn a_dry_run_plans_clicks_on_the_board_inside_the_selection_and_sends_none() {
     let win = s.open(id, (70, 60));
     let start = s.read(&win).board.expect("a board").cells;
     let region = win.region(8);
-    let out = s
-        .play(&region, &["--once", "--dry-run", "--json"])
+    let out = play(&s, &region, &["--once", "--dry-run", "--json"])
         .output()
         .expect("run play");
     assert_eq!(out.status.code(), Some(0), "{}", show(&out));
@@ -216,20 +206,32 @@ fn a_dry_run_plans_clicks_on_the_board_inside_the_selection_and_sends_none() {
     assert_eq!(v["state"], "playable", "{v}");
     let optimal = FIFTEEN.solve_text(id, "id", &Default::default()).unwrap();
     let actions = v["actions"].as_array().expect("actions");
-    assert_eq!(Some(actions.len() as u64), optimal.plan.unwrap()["length"].as_u64());
+    assert_eq!(
+        Some(actions.len() as u64),
+        optimal.plan.unwrap()["length"].as_u64()
+    );
     let (rx, ry, rw, rh) = rect(&region);
     let b = s.read(&win).seen.grid.unwrap().lattice.bounds();
     let (wx, wy) = (f64::from(win.rect.0), f64::from(win.rect.1));
     for a in actions {
         assert_eq!(a["kind"], "click", "{a}");
         let (x, y) = (a["x"].as_i64().unwrap(), a["y"].as_i64().unwrap());
-        assert!(x >= rx && y >= ry && x < rx + rw && y < ry + rh, "{a} leaves {region}");
-        assert!(b.contains(x as f64 - wx, y as f64 - wy), "{a} off the board");
+        assert!(
+            x >= rx && y >= ry && x < rx + rw && y < ry + rh,
+            "{a} leaves {region}"
+        );
+        assert!(
+            b.contains(x as f64 - wx, y as f64 - wy),
+            "{a} off the board"
+        );
     }
     std::thread::sleep(Duration::from_millis(300));
-    assert_eq!(s.read(&win).board.unwrap().cells, start, "a dry run moved a tile");
+    assert_eq!(
+        s.read(&win).board.unwrap().cells,
+        start,
+        "a dry run moved a tile"
+    );
 }
-
 
 #[test]
 fn a_board_moved_under_the_player_is_planned_again() {
@@ -239,12 +241,15 @@ fn a_board_moved_under_the_player_is_planned_again() {
     let id = &fifteen_ids()[2];
     let win = s.open(id, (50, 40));
     let start = s.read(&win).board.expect("a board").cells;
-    let child = s
-        .play(&win.region(10), &["--once", "--json", "--delay-ms", "500"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start play");
+    let child = play(
+        &s,
+        &win.region(10),
+        &["--once", "--json", "--delay-ms", "500"],
+    )
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .expect("start play");
     // Once play has moved a tile, and the board is still, someone else
     // slides a tile across the plan's next slide (a tile in line with it
     // would be slid back by the player's next click: sgt slides every tile
@@ -256,7 +261,10 @@ fn a_board_moved_under_the_player_is_planned_again() {
         if moved && r.state == Verdict::Playable {
             break r;
         }
-        assert!(t.elapsed() < Duration::from_secs(20), "play never moved a tile");
+        assert!(
+            t.elapsed() < Duration::from_secs(20),
+            "play never moved a tile"
+        );
         std::thread::sleep(Duration::from_millis(20));
     };
     let board = r.board.as_ref().expect("a board");
@@ -284,13 +292,15 @@ fn a_board_moved_under_the_player_is_planned_again() {
         .expect("a tile to slide");
     let l = r.seen.grid.as_ref().unwrap().lattice.clone();
     let (x, y) = l.cell(from / t.width(), from % t.width()).centre();
-    let (wx, wy) = (win.rect.0 + x as i32, win.rect.1 + y as i32);
-    xdotool(&s.display, &["mousemove", &wx.to_string(), &wy.to_string(), "click", "1"]);
+    win.click(x as i32, y as i32);
     let out = wait_output(child, 60);
     assert_eq!(out.status.code(), Some(0), "{}", show(&out));
     let v = common::stdout_json(&out);
     assert_eq!(v["outcome"]["after"], "solved", "{v}");
-    assert!(v["outcome"]["replans"].as_u64() >= Some(1), "no re-plan: {v}");
+    assert!(
+        v["outcome"]["replans"].as_u64() >= Some(1),
+        "no re-plan: {v}"
+    );
     std::thread::sleep(Duration::from_millis(500));
     assert_eq!(s.read(&win).board.unwrap().cells, goal_of(id));
 }

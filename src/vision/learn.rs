@@ -476,15 +476,17 @@ fn self_check(img: &RgbImage, board: &[Vec<char>], params: &ReadParams) -> Resul
         min_cells: params.lattice.min_cells,
         max_cells: params.lattice.max_cells,
     })?;
+    let rows: Vec<Vec<char>> = grid.rows().iter().map(|r| r.chars().collect()).collect();
+    check_rows(board, &rows)
+}
+
+/// What a self-check found: `Ok` when `read` (rows of letters, `?` for a
+/// cell not read) is `board`, else how many cells differ and the first.
+pub fn check_rows(board: &[Vec<char>], read: &[Vec<char>]) -> Result<(), LearnError> {
     let mut wrong = Vec::new();
     for (r, row) in board.iter().enumerate() {
         for (c, &want) in row.iter().enumerate() {
-            let got = grid
-                .cells
-                .get(r)
-                .and_then(|gr| gr.get(c))
-                .and_then(|cell| cell.letter)
-                .unwrap_or('?');
+            let got = read.get(r).and_then(|gr| gr.get(c)).copied().unwrap_or('?');
             if got != want {
                 wrong.push((r, c, got, want));
             }

@@ -154,6 +154,12 @@ impl Window {
         }
     }
 
+    /// A left click at `(x, y)`, in the window's pixels.
+    pub fn click(&self, x: i32, y: i32) {
+        let (sx, sy) = ((self.rect.0 + x).to_string(), (self.rect.1 + y).to_string());
+        xdotool_out(&self.display, &["mousemove", &sx, &sy, "click", "1"]);
+    }
+
     /// Resizes the window (sgt draws its tiles to fit) and waits for it.
     pub fn resize(&mut self, width: u32, height: u32) {
         let (w, h) = (width.to_string(), height.to_string());
@@ -184,7 +190,9 @@ impl Window {
 /// capitalised.
 #[cfg(feature = "live")]
 fn title_of(program: &Path) -> String {
-    let name = program.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let name = program
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
     let game = name.trim_start_matches("sgt-");
     let mut c = game.chars();
     c.next()
@@ -278,4 +286,59 @@ pub fn calibrate_fifteen(program: &Path, display: &str, dir: &Path) -> PathBuf {
         String::from_utf8_lossy(&out.stderr)
     );
     dir.join("fifteen.toml")
+}
+
+/// A test display with sgt-fifteen and a calibration learnt on it.
+#[cfg(feature = "live")]
+pub struct Fifteen {
+    pub display: super::display::Display,
+    pub program: PathBuf,
+    /// The learnt calibration file, for `--calibration`.
+    pub cal_file: PathBuf,
+    pub cal: boardbot::calibration::Calibration,
+    _dir: tempfile::TempDir,
+}
+
+#[cfg(feature = "live")]
+impl Fifteen {
+    /// Display `tag`, sgt-fifteen and xdotool, calibrated; or `None`
+    /// (skipped, said why).
+    pub fn setup(tag: u32) -> Option<Fifteen> {
+        use boardbot::games::Game;
+        let program = program("sgt-fifteen")?;
+        if !super::display::have_xdotool() {
+            return None;
+        }
+        let display = super::display::xvfb(tag)?;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let cal_file = calibrate_fifteen(&program, &display.name, dir.path());
+        let cal = boardbot::games::fifteen::FIFTEEN
+            .load_calibration(Some(&cal_file))
+            .expect("the learnt calibration");
+        Some(Fifteen {
+            display,
+            program,
+            cal_file,
+            cal,
+            _dir: dir,
+        })
+    }
+
+    /// sgt-fifteen showing `id`, its window at `at`.
+    pub fn open(&self, id: &str, at: (i32, i32)) -> Window {
+        Window::open(&self.program, &self.display.name, id, at)
+    }
+
+    /// `solve_image` on `img` with the learnt calibration.
+    pub fn solve(&self, img: &image::RgbImage) -> boardbot::report::Report {
+        use boardbot::games::Game;
+        boardbot::games::fifteen::FIFTEEN
+            .solve_image(img, &self.cal, &Default::default())
+            .expect("a report")
+    }
+
+    /// What boardbot reads in `win` now.
+    pub fn read(&self, win: &Window) -> boardbot::report::Report {
+        self.solve(&win.grab())
+    }
 }

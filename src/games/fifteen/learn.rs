@@ -15,7 +15,7 @@ use super::read::{self, FACE_INSET, MIN_SCORE, Read};
 use crate::calibration::{Calibration, Source};
 use crate::games::tiles::Tiles;
 use crate::vision::color::{ColorClass, Rgb};
-use crate::vision::learn::{LearnError, Learned, LearnedTemplate, find_board};
+use crate::vision::learn::{LearnError, Learned, LearnedTemplate, check_rows, find_board};
 use crate::vision::template::Template;
 use crate::vision::{Lattice, Marker, ReadParams};
 
@@ -138,11 +138,15 @@ fn self_check(img: &RgbImage, board: &Tiles, params: &ReadParams) -> Result<(), 
         game: "fifteen".into(),
         params: params.clone(),
     };
-    let want = read::rows(board);
+    let chars = |rows: Vec<String>| -> Vec<Vec<char>> {
+        rows.iter().map(|r| r.chars().collect()).collect()
+    };
     let got = match read::read(img, &cal) {
         Read::Board { board: seen, .. } => read::rows(&seen),
-        Read::Uncertain { grid, .. } => grid.rows(),
-        Read::NoBoard { grid: Some(g), .. } => g.rows(),
+        Read::Uncertain { grid, .. }
+        | Read::NoBoard {
+            grid: Some(grid), ..
+        } => grid.rows(),
         Read::NoBoard { grid: None, .. } => {
             return Err(LearnError::NoLattice {
                 min_cells: params.lattice.min_cells,
@@ -150,26 +154,5 @@ fn self_check(img: &RgbImage, board: &Tiles, params: &ReadParams) -> Result<(), 
             });
         }
     };
-    let wrong: Vec<(usize, usize, char, char)> = want
-        .iter()
-        .zip(&got)
-        .enumerate()
-        .flat_map(|(r, (w, g))| {
-            w.chars()
-                .zip(g.chars())
-                .enumerate()
-                .filter(|(_, (a, b))| a != b)
-                .map(move |(c, (a, b))| (r, c, b, a))
-        })
-        .collect();
-    match wrong.first() {
-        None => Ok(()),
-        Some(&(row, col, got, want)) => Err(LearnError::SelfCheck {
-            count: wrong.len(),
-            row,
-            col,
-            got,
-            want,
-        }),
-    }
+    check_rows(&chars(read::rows(board)), &chars(got))
 }

@@ -36,7 +36,7 @@ use crate::vision::color::Rgb;
 use crate::vision::template::{Template, scores};
 use crate::vision::{
     CellIssue, CellRead, GridRead, Lattice, LatticeParams, Marker, Reading, Side, Trust,
-    Unreadable, find_lattice,
+    Unreadable, find_lattice, trust_cells, verdict_on,
 };
 
 /// What the screenshot shows, when read for sure.
@@ -130,14 +130,15 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
         .filter(|&side| !edge_is_clear(img, &lattice, side))
         .collect();
     let grid = read_cells(img, lattice, cal);
-    if !cut.is_empty() {
-        let reason = Trust::CutEdge { sides: cut }.to_string();
-        return Read::Uncertain {
-            grid,
-            reason,
-            issues: Vec::new(),
-        };
-    }
+    let verdict = if cut.is_empty() {
+        trust_cells(&grid)
+    } else {
+        Trust::CutEdge { sides: cut }
+    };
+    let grid = match verdict_on(grid, verdict, "Fifteen") {
+        Ok(grid) => grid,
+        Err(refused) => return refused,
+    };
     let (rows, cols) = (grid.lattice.rows(), grid.lattice.cols());
     if rows > MAX_SIDE || cols > MAX_SIDE {
         return Read::Uncertain {
@@ -148,19 +149,7 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
             issues: Vec::new(),
         };
     }
-    match crate::vision::trust_cells(&grid) {
-        Trust::Trusted => whole_board(grid),
-        v if v.is_no_board() => Read::NoBoard {
-            reason: format!("no Fifteen board: {v}"),
-            grid: Some(grid),
-            issues: v.into_issues(),
-        },
-        v => Read::Uncertain {
-            reason: v.to_string(),
-            grid,
-            issues: v.into_issues(),
-        },
-    }
+    whole_board(grid)
 }
 
 /// Edge thresholds to look for the lattice with, the calibration's first:
