@@ -15,9 +15,9 @@ use super::read::{self, FACE_INSET, MIN_SCORE, Read};
 use crate::calibration::{Calibration, Source};
 use crate::games::tiles::Tiles;
 use crate::vision::color::{ColorClass, Rgb};
-use crate::vision::learn::{LearnError, Learned, LearnedTemplate, check_rows, find_board};
+use crate::vision::learn::{LearnError, Learned, LearnedTemplate, check_rows, find_board, widened};
 use crate::vision::template::Template;
-use crate::vision::{Lattice, Marker, ReadParams};
+use crate::vision::{Lattice, ReadParams};
 
 /// How far a face may stray from the learnt grey and still count as one.
 const GREY_TOLERANCE: f32 = 20.0;
@@ -101,12 +101,6 @@ fn assemble(
     grey: Rgb,
     templates: &[LearnedTemplate],
 ) -> ReadParams {
-    let (pitch, _) = lattice.pitch();
-    let mut lp = base.lattice.clone();
-    lp.min_cells = lp.min_cells.min(lattice.rows().min(lattice.cols()));
-    lp.max_cells = lp.max_cells.max(lattice.rows().max(lattice.cols()));
-    lp.min_pitch = lp.min_pitch.min(0.5 * pitch);
-    lp.max_pitch = lp.max_pitch.max(3.0 * pitch);
     let gap = ColorClass {
         letter: '.',
         name: "gap".into(),
@@ -115,17 +109,9 @@ fn assemble(
         haze: None,
     };
     ReadParams {
-        lattice: lp,
+        lattice: widened(&base.lattice, lattice),
         classes: vec![gap],
-        markers: templates
-            .iter()
-            .map(|t| Marker {
-                letter: t.letter,
-                name: t.name.clone(),
-                template: t.template.clone(),
-                min_score: t.min_score,
-            })
-            .collect(),
+        markers: templates.iter().map(LearnedTemplate::marker).collect(),
         ..base.clone()
     }
 }
