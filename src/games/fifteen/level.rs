@@ -26,14 +26,19 @@ fn at(line: usize, message: impl Into<String>) -> LevelError {
     }
 }
 
-/// Reads a game ID or a grid; `#` starts a comment line.
-pub fn parse(text: &str) -> Result<Tiles, LevelError> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
+/// The lines that are neither blank nor `#` comments, trimmed, with
+/// their numbers.
+fn content_lines(text: &str) -> Vec<(usize, &str)> {
+    text.lines()
         .enumerate()
         .map(|(i, l)| (i + 1, l.trim()))
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-        .collect();
+        .collect()
+}
+
+/// Reads a game ID or a grid; `#` starts a comment line.
+pub fn parse(text: &str) -> Result<Tiles, LevelError> {
+    let lines = content_lines(text);
     let Some(&(first, head)) = lines.first() else {
         return Err(LevelError::Empty);
     };
@@ -150,6 +155,8 @@ fn parse_grid(lines: &[(usize, &str)]) -> Result<Tiles, LevelError> {
 /// One of Korf's instances, in sgt's goal.
 #[derive(Clone, Debug)]
 pub struct KorfInstance {
+    /// The line of the tiles, in the file.
+    pub line: usize,
     pub id: u32,
     /// The published optimal length.
     pub optimal: u32,
@@ -173,14 +180,17 @@ pub fn korf_to_sgt(korf: &Tiles) -> Tiles {
     Tiles::new(korf.width(), korf.height(), &slots).expect("a relabelled frame stays valid")
 }
 
+/// Whether a file is in Korf's format: its first line is three numbers.
+pub fn is_korf(text: &str) -> bool {
+    content_lines(text).first().is_some_and(|&(_, l)| {
+        let words: Vec<&str> = l.split_whitespace().collect();
+        words.len() == 3 && words.iter().all(|w| w.parse::<u64>().is_ok())
+    })
+}
+
 /// Reads `ID OPTIMAL NODES` lines, each followed by the 16 tiles' line.
 pub fn parse_korf(text: &str) -> Result<Vec<KorfInstance>, LevelError> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-        .collect();
+    let lines = content_lines(text);
     if lines.len() % 2 != 0 {
         let last = lines.last().map_or(1, |l| l.0);
         return Err(at(last, "a header line without its tiles' line"));
@@ -212,6 +222,7 @@ fn korf_instance(head: (usize, &str), tiles: (usize, &str)) -> Result<KorfInstan
     let slots: Vec<u8> = t.iter().map(|&v| v as u8).collect();
     let korf = frame(4, 4, &slots, tiles.0)?;
     Ok(KorfInstance {
+        line: tiles.0,
         id: id as u32,
         optimal: optimal as u32,
         manhattan_nodes: nodes,

@@ -2,13 +2,19 @@
 //! into order, `1 … W*H-1` row by row with the gap last.
 //!
 //! - [`level`]: sgt's game IDs (`4x4:…`), plain grids, Korf's instances;
+//! - [`korf`]: Korf's 100 instances solved on one core (`--batch`);
 //! - the solver is the shared sliding-tile engine, [`crate::games::tiles`]:
 //!   IDA* with additive pattern databases on 4×4, Manhattan distance with
 //!   linear conflicts elsewhere; every plan is optimal.
+//! - [`read`]: the board from a screenshot of sgt-fifteen's window;
+//! - [`learn`]: `boardbot calibrate`, the numbers' templates from one
+//!   screenshot;
+//! - [`screen`]: the plan as clicks, with a look every few slides.
 //!
 //! Solve, walkthrough, map and trace of text positions come from
 //! [`crate::games::tools`]; `solve` adds which tile each slide moves.
 
+pub mod korf;
 pub mod learn;
 pub mod level;
 pub mod read;
@@ -16,7 +22,7 @@ pub mod screen;
 
 use super::{Game, GameError, Opt, Options, PuzzleGame, TextPuzzle, tools};
 use crate::games::tiles::{self, SearchError, Slide, Tiles};
-use crate::report::{Report, Verdict};
+use crate::report::{Output, Report, Verdict};
 use crate::solve::{Budget, Found, Progress, Solution, Stats};
 
 const ID: &str = "fifteen";
@@ -153,6 +159,16 @@ impl Game for Fifteen {
             message,
         })?;
         solve_frame(&board, &start, opts).map(|(r, _)| r)
+    }
+
+    /// Korf's format (`ID OPTIMAL NODES`, then the tiles) on one core;
+    /// otherwise the usual `optimal position` lines.
+    fn batch(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+        if level::is_korf(text) {
+            korf::batch(text, origin, tools::budget(opts).max_states)
+        } else {
+            TEXT.batch(text, origin, opts)
+        }
     }
 
     fn calibration(&self) -> Option<&'static crate::calibration::Embedded> {

@@ -14,7 +14,9 @@
 //! - [`solve`]: the optimal plan between two frames, with the best bound
 //!   for the frame's shape.
 
+pub mod cache;
 pub mod ida;
+pub mod pdb;
 
 use std::fmt;
 
@@ -87,8 +89,31 @@ impl fmt::Display for Slide {
 pub use ida::{Found, SearchError};
 
 /// An optimal plan from `start` to `goal` (same size and values),
-/// generating at most `max_nodes` search nodes.
+/// generating at most `max_nodes` search nodes. 4×4 frames whose goal has
+/// the gap in a corner of the main diagonal use the pattern databases
+/// (built or loaded on first use, see [`cache`]); every other frame uses
+/// Manhattan distance with linear conflicts.
 pub fn solve(start: &Tiles, goal: &Tiles, max_nodes: u64) -> Result<Found, SearchError> {
+    if (start.width(), start.height()) != (goal.width(), goal.height()) {
+        return Err(SearchError::Shape);
+    }
+    if !start.reaches(goal) {
+        return Err(SearchError::Parity);
+    }
+    let four = (start.width(), start.height()) == (4, 4);
+    if four && goal.gap() == MAX_SLOTS - 1 {
+        let mut bound = pdb::PatternBound::new(&cache::tables().0);
+        return ida::search(start, goal, &mut bound, max_nodes);
+    }
+    if four && goal.gap() == 0 {
+        // Turned by 180°, the gap is where the tables want it; so is every
+        // slide, reversed.
+        let mut found = solve(&start.rotated(), &goal.rotated(), max_nodes)?;
+        for s in &mut found.slides {
+            *s = s.reverse();
+        }
+        return Ok(found);
+    }
     let mut bound = ida::Manhattan::new(start.width(), start.height());
     ida::search(start, goal, &mut bound, max_nodes)
 }
@@ -243,6 +268,13 @@ impl Tiles {
         Slide::ALL
             .into_iter()
             .filter_map(|s| self.slide(s).map(|t| (s, t)))
+    }
+
+    /// The frame turned by 180°: slot `i` moves to slot `len - 1 - i`.
+    pub fn rotated(&self) -> Tiles {
+        let n = self.len();
+        let slots: Vec<u8> = (0..n).map(|i| self.get(n - 1 - i)).collect();
+        Tiles::new(self.width(), self.height(), &slots).unwrap_or(*self)
     }
 
     /// The slot holding a value.
