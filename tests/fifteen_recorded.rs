@@ -264,3 +264,31 @@ fn a_duplicated_number_and_the_win_flash_are_refused() {
     }
     check_refused(&solve(&flash, &s.cal), "the win flash");
 }
+
+#[test]
+fn a_calibration_from_a_3x3_reads_3x3s_and_names_the_numbers_it_lacks() {
+    let Some(s) = setup(66) else {
+        return;
+    };
+    let ids = fifteen_ids();
+    let small = s.open(&ids[1], (40, 30));
+    let base = FIFTEEN.load_calibration(None).expect("built in");
+    let learned = FIFTEEN
+        .learn(&small.grab(), &ids[1], &base.params, false)
+        .expect("learns 1-8 from a 3x3");
+    let cal = Calibration {
+        params: learned.params,
+        ..base
+    };
+    check_read(&solve(&small.grab(), &cal), &ids[1], "3x3 calibration, 3x3");
+    drop(small);
+    let big = s.open(&ids[2], (40, 30));
+    let r = solve(&big.grab(), &cal);
+    check_refused(&r, "3x3 calibration, 4x4");
+    assert!(
+        r.reason
+            .contains("no template for tile(s) 9, 10, 11, 12, 13, 14, 15"),
+        "{}",
+        r.reason
+    );
+}

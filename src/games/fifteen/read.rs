@@ -111,6 +111,15 @@ fn templates(cal: &Calibration) -> Vec<(u8, &Marker)> {
         .collect()
 }
 
+/// The numbers a board of `slots` cells holds that the calibration has no
+/// template for.
+fn untaught(cal: &Calibration, slots: usize) -> Vec<u8> {
+    let known = templates(cal);
+    (1..slots.min(16) as u8)
+        .filter(|n| !known.iter().any(|(k, _)| k == n))
+        .collect()
+}
+
 /// Reads the board in `img`.
 pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
     let params = &cal.params;
@@ -129,7 +138,19 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
         .into_iter()
         .filter(|&side| !edge_is_clear(img, &lattice, side))
         .collect();
+    let untaught = untaught(cal, lattice.rows() * lattice.cols());
     let grid = read_cells(img, lattice, cal);
+    if !untaught.is_empty() {
+        let list: Vec<String> = untaught.iter().map(u8::to_string).collect();
+        return Read::Uncertain {
+            reason: format!(
+                "the calibration has no template for tile(s) {}: calibrate on a screenshot that shows them (a 4x4 shows all fifteen)",
+                list.join(", ")
+            ),
+            grid,
+            issues: Vec::new(),
+        };
+    }
     let verdict = if cut.is_empty() {
         trust_cells(&grid)
     } else {
