@@ -206,13 +206,10 @@ fn find_board_lattice(img: &RgbImage, params: &LatticeParams) -> Option<Lattice>
 /// Reads every cell of `lattice`.
 fn read_cells(img: &RgbImage, lattice: Lattice, cal: &Calibration) -> GridRead {
     let grey = face_grey(cal);
+    // Every number competes, even those too large for this board: a
+    // number the board cannot hold is refused by name, where leaving it
+    // out could let a lookalike win.
     let marks = templates(cal);
-    let n = lattice.rows() * lattice.cols();
-    // Only numbers this board can hold compete.
-    let marks: Vec<(u8, &Marker)> = marks
-        .into_iter()
-        .filter(|&(k, _)| usize::from(k) < n)
-        .collect();
     let cells = (0..lattice.rows())
         .map(|r| {
             (0..lattice.cols())
@@ -420,6 +417,7 @@ fn whole_board(grid: GridRead) -> Read {
     let n = rows * cols;
     let mut slots = Vec::with_capacity(n);
     let mut seen: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+    let mut too_big = Vec::new();
     for (r, row) in grid.cells.iter().enumerate() {
         for (c, cell) in row.iter().enumerate() {
             let v = match cell.letter {
@@ -428,12 +426,17 @@ fn whole_board(grid: GridRead) -> Read {
                 None => 0,
             };
             slots.push(v);
-            if let Some(s) = seen.get_mut(usize::from(v)) {
-                s.push((r, c));
+            match seen.get_mut(usize::from(v)) {
+                Some(s) => s.push((r, c)),
+                None => too_big.push(issue(
+                    r,
+                    c,
+                    format!("tile {v}, on a board of {n} cells: is the board cut?"),
+                )),
             }
         }
     }
-    let mut issues = Vec::new();
+    let mut issues = too_big;
     for (v, at) in seen.iter().enumerate() {
         let what = if v == 0 {
             "a gap".to_string()
@@ -465,8 +468,14 @@ fn whole_board(grid: GridRead) -> Read {
         if !missing.is_empty() {
             reason.push_str(&format!(": missing {}", missing.join(", ")));
         }
-        if !issues.is_empty() {
-            reason.push_str("; some cells read the same");
+        if let Some(first) = issues.first() {
+            reason.push_str(&format!(
+                "; {} cell(s) at issue, first ({},{}): {}",
+                issues.len(),
+                first.cell[0],
+                first.cell[1],
+                first.why
+            ));
         }
         return Read::uncertain(grid, reason, issues);
     }
@@ -501,5 +510,52 @@ mod tests {
         )
         .unwrap();
         assert_eq!(rows(&t)[0], "FEDC");
+    }
+
+    /// A 2x2 grid read as `rows`, every cell for sure.
+    fn grid(rows: [&str; 2]) -> GridRead {
+        let cells = rows
+            .iter()
+            .map(|r| {
+                r.chars()
+                    .map(|l| CellRead {
+                        letter: Some(l),
+                        confidence: 1.0,
+                        guess: l,
+                        sample: Default::default(),
+                        why: None,
+                    })
+                    .collect()
+            })
+            .collect();
+        GridRead {
+            lattice: Lattice::uniform(0.0, 0.0, 10.0, 10.0, 2, 2),
+            cells,
+        }
+    }
+
+    fn refused(r: Read) -> (String, Vec<[usize; 2]>) {
+        match r {
+            Read::Uncertain { reason, issues, .. } => {
+                (reason, issues.iter().map(|i| i.cell).collect())
+            }
+            _ => panic!("not refused"),
+        }
+    }
+
+    #[test]
+    fn the_board_has_one_gap_and_each_number_once() {
+        let Read::Board { board, .. } = whole_board(grid(["12", "3."])) else {
+            panic!("a 2x2 board")
+        };
+        assert_eq!(board, Tiles::solved(2, 2).unwrap());
+        let (why, cells) = refused(whole_board(grid(["11", "3."])));
+        assert!(why.contains("missing 2"), "{why}");
+        assert_eq!(cells, vec![[0, 0], [0, 1]]);
+        let (why, cells) = refused(whole_board(grid(["15", "3."])));
+        assert!(why.contains("is the board cut?"), "{why}");
+        assert_eq!(cells, vec![[0, 1]]);
+        let (why, _) = refused(whole_board(grid(["12", ".."])));
+        assert!(why.contains("missing 3"), "{why}");
     }
 }
