@@ -22,8 +22,8 @@ use boardbot::games::Game;
 use boardbot::games::fifteen::{FIFTEEN, level, read};
 use boardbot::games::tiles::{Slide, Tiles};
 use boardbot::report::Verdict;
-use common::display::{boardbot, rect, show, wait_output, xdotool};
-use common::sgt::{Fifteen, fifteen_ids};
+use common::display::{boardbot, rect, show, wait_output};
+use common::sgt::{Fifteen, abort_stops_play, fifteen_ids};
 use image::RgbImage;
 
 fn setup(tag: u32) -> Option<Fifteen> {
@@ -157,36 +157,7 @@ fn the_abort_key_stops_the_play() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start play");
-    let t = Instant::now();
-    while s.read(&win).board.is_none_or(|b| b.cells == start) {
-        assert!(
-            t.elapsed() < Duration::from_secs(20),
-            "play never moved a tile"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    xdotool(&s.display, &["key", "Escape"]);
-    let out = wait_output(child, 10);
-    assert_eq!(
-        out.status.code(),
-        Some(4),
-        "play did not stop: {}",
-        show(&out)
-    );
-    std::thread::sleep(Duration::from_millis(600));
-    let after = s.read(&win);
-    std::thread::sleep(Duration::from_millis(1200));
-    let later = s.read(&win);
-    assert_eq!(
-        after.board.map(|b| b.cells),
-        later.board.map(|b| b.cells),
-        "clicks went on after the abort"
-    );
-    assert_ne!(
-        later.state,
-        Verdict::Solved,
-        "the abort came too late to tell"
-    );
+    abort_stops_play(&s.display, child, &start, || s.read(&win));
 }
 
 #[test]

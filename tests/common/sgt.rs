@@ -342,3 +342,47 @@ impl Fifteen {
         self.solve(&win.grab())
     }
 }
+
+/// The abort key against a play started as `child` on `display`: waits
+/// until `read` shows the board moved from `start`, presses Escape, and
+/// checks that play stopped with exit code 4 and that nothing moved after
+/// (nor had the game been won: the abort came in time to tell).
+#[cfg(feature = "live")]
+pub fn abort_stops_play(
+    display: &super::display::Display,
+    child: std::process::Child,
+    start: &[String],
+    read: impl Fn() -> boardbot::report::Report,
+) {
+    use std::time::{Duration, Instant};
+    let t = Instant::now();
+    while read().board.is_none_or(|b| b.cells == start) {
+        assert!(
+            t.elapsed() < Duration::from_secs(20),
+            "play never moved anything"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    super::display::xdotool(display, &["key", "Escape"]);
+    let out = super::display::wait_output(child, 10);
+    assert_eq!(
+        out.status.code(),
+        Some(4),
+        "play did not stop with the abort key: {}",
+        super::display::show(&out)
+    );
+    std::thread::sleep(Duration::from_millis(600));
+    let after = read();
+    std::thread::sleep(Duration::from_millis(1200));
+    let later = read();
+    assert_eq!(
+        after.board.map(|b| b.cells),
+        later.board.map(|b| b.cells),
+        "input went on after the abort"
+    );
+    assert_ne!(
+        later.state,
+        boardbot::report::Verdict::Solved,
+        "the abort came too late to tell"
+    );
+}
