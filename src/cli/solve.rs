@@ -46,6 +46,12 @@ pub struct Args {
     /// Print the board after each move.
     #[arg(long)]
     walkthrough: bool,
+    /// What one tile slide costs (continuity; default 5, steps and view toggles cost 1).
+    #[arg(long, value_name = "N")]
+    slide_cost: Option<u32>,
+    /// Print the exits graph: each scene's openings and what reaches what (continuity).
+    #[arg(long)]
+    exits: bool,
     /// Solve every line of a file of `moves position [more fields]` lines and report the ones that differ (one-line positions, such as Rush Hour's).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["image", "board", "level"])]
     batch: Option<PathBuf>,
@@ -58,6 +64,8 @@ impl Args {
             max_memory: self.max_memory,
             win: self.win,
             walkthrough: self.walkthrough,
+            slide_cost: self.slide_cost,
+            exits: self.exits,
             progress: !self.json,
             ..Options::default()
         }

@@ -21,6 +21,7 @@ use crate::play::{Pacing, Step};
 use crate::report::{Output, Report};
 
 pub mod bitlock;
+pub mod continuity;
 pub mod fifteen;
 pub mod inertia;
 pub mod options;
@@ -302,6 +303,7 @@ pub static REGISTRY: &[&dyn Game] = &[
     &rush::RUSH,
     &skiddy::SKIDDY,
     &inertia::INERTIA,
+    &continuity::CONTINUITY,
     &fifteen::FIFTEEN,
 ];
 

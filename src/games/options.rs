@@ -18,6 +18,10 @@ pub enum Opt {
     Win,
     /// `--walkthrough`: print the board after each move.
     Walkthrough,
+    /// `--slide-cost N`: what one tile slide costs (Continuity).
+    SlideCost,
+    /// `--exits`: print the exits graph instead of a plan (Continuity).
+    Exits,
 }
 
 impl Opt {
@@ -28,6 +32,8 @@ impl Opt {
             Opt::MaxMemory => "--max-memory",
             Opt::Win => "--win",
             Opt::Walkthrough => "--walkthrough",
+            Opt::SlideCost => "--slide-cost",
+            Opt::Exits => "--exits",
         }
     }
 }
@@ -75,6 +81,10 @@ pub struct Options {
     /// `--record FILE`: a player's recorded session, for `trace` (its
     /// moves) and `map --picture` (its path).
     pub record: Option<Recorded>,
+    /// `--slide-cost N`: the cost of one tile slide.
+    pub slide_cost: Option<u32>,
+    /// `--exits`: the exits graph rather than a plan.
+    pub exits: bool,
 }
 
 /// A session file read back: what a practice window recorded, and where
@@ -115,6 +125,12 @@ impl Options {
         }
         if self.walkthrough {
             out.push(Opt::Walkthrough);
+        }
+        if self.slide_cost.is_some() {
+            out.push(Opt::SlideCost);
+        }
+        if self.exits {
+            out.push(Opt::Exits);
         }
         out
     }

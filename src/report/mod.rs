@@ -177,6 +177,10 @@ pub struct Report {
     pub actions: Option<Vec<Action>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stats: Option<serde_json::Value>,
+    /// Further top-level fields a game adds to its document (Continuity's
+    /// `exits`).
+    #[serde(flatten)]
+    pub extra: serde_json::Map<String, serde_json::Value>,
     /// Each board along the plan, with `--walkthrough`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub walkthrough: Option<Vec<Frame>>,
@@ -209,6 +213,7 @@ impl Report {
             plan: None,
             actions: None,
             stats: None,
+            extra: serde_json::Map::new(),
             walkthrough: None,
             timing_ms: Timing::default(),
             headline: String::new(),
