@@ -14,14 +14,14 @@
 mod common;
 
 use std::process::Stdio;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use boardbot::calibration::Calibration;
 use boardbot::games::Game;
 use boardbot::games::inertia::INERTIA;
 use boardbot::report::{Report, Verdict};
-use common::display::{Display, boardbot, have_xdotool, rect, show, wait_output, xdotool, xvfb};
-use common::sgt::Window;
+use common::display::{Display, boardbot, have_xdotool, rect, show, xdotool, xvfb};
+use common::sgt::{Window, abort_stops_play};
 use image::RgbImage;
 
 /// The first game IDs of tests/fixtures/inertia/ids.txt.
@@ -157,40 +157,7 @@ fn the_abort_key_stops_the_play() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start play");
-    let t = Instant::now();
-    loop {
-        let r = read(&win);
-        if r.board.is_some_and(|b| b.cells != start) {
-            break;
-        }
-        assert!(
-            t.elapsed() < Duration::from_secs(20),
-            "play never moved the ball"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    xdotool(&display, &["key", "Escape"]);
-    let out = wait_output(child, 10);
-    assert_eq!(
-        out.status.code(),
-        Some(4),
-        "play did not stop with the abort key: {}",
-        show(&out)
-    );
-    std::thread::sleep(Duration::from_millis(600));
-    let after = read(&win);
-    std::thread::sleep(Duration::from_millis(1200));
-    let later = read(&win);
-    assert_eq!(
-        after.board.map(|b| b.cells),
-        later.board.map(|b| b.cells),
-        "clicks went on after the abort"
-    );
-    assert_ne!(
-        later.state,
-        Verdict::Solved,
-        "the abort came too late to tell"
-    );
+    abort_stops_play(&display, child, &start, || read(&win));
 }
 
 #[test]

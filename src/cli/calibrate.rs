@@ -13,7 +13,7 @@ use clap::Args as ClapArgs;
 
 use crate::calibration::{self, Calibration, save};
 use crate::vision::image_file;
-use crate::vision::learn::{self, Learned};
+use crate::vision::learn::Learned;
 
 #[derive(ClapArgs)]
 pub struct Args {
@@ -59,9 +59,9 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
             .with_context(|| format!("cannot read the level {}", p.display()))?,
         (None, None) => bail!("give the screenshot's position: --board TEXT or --level FILE"),
     };
-    let board = game.calibration_cells(&text)?;
     let img = image_file::open(&a.image)?;
-    let learned = learn::learn(&img, &board, &base.params, a.keep_missing)
+    let learned = game
+        .learn(&img, &text, &base.params, a.keep_missing)
         .with_context(|| format!("cannot calibrate {} on {}", game.id(), a.image.display()))?;
     let (dir, is_user) = match &a.out {
         Some(d) => (d.clone(), false),
@@ -86,8 +86,8 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
         "boardbot's visual model of {}, learned by `boardbot calibrate` from\n{} ({}×{} cells).\nSee calibration/{}.toml in the project for what each setting means.",
         game.id(),
         a.image.display(),
-        board.len(),
-        board[0].len(),
+        learned.lattice.rows(),
+        learned.lattice.cols(),
         game.id()
     );
     let path = save::write(&dir, game.id(), &learned.params, &templates, &note)?;

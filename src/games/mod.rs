@@ -60,6 +60,8 @@ pub enum GameError {
     Window(#[from] crate::ui::UiError),
     #[error(transparent)]
     Calibration(#[from] crate::calibration::CalibrationError),
+    #[error(transparent)]
+    Learn(#[from] crate::vision::learn::LearnError),
 }
 
 fn unsupported<T>(game: &'static str, what: &'static str) -> Result<T, GameError> {
@@ -203,6 +205,25 @@ pub trait Game: Sync {
     /// characters are the letters.
     fn calibration_cells(&self, text: &str) -> Result<Vec<Vec<char>>, GameError> {
         crate::vision::learn::board_cells(text).map_err(|e| GameError::Usage(e.to_string()))
+    }
+
+    /// What `boardbot calibrate` learns from `img`, which shows the
+    /// position `text`, starting from the game's `base` look. By default
+    /// the generic learner over [`Game::calibration_cells`].
+    fn learn(
+        &self,
+        img: &RgbImage,
+        text: &str,
+        base: &crate::vision::ReadParams,
+        keep_missing: bool,
+    ) -> Result<crate::vision::learn::Learned, GameError> {
+        let board = self.calibration_cells(text)?;
+        Ok(crate::vision::learn::learn(
+            img,
+            &board,
+            base,
+            keep_missing,
+        )?)
     }
 
     /// Loads the calibration: `path` if given, else the user's own (from

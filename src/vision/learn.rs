@@ -18,7 +18,7 @@ use image::RgbImage;
 use super::cells::{CellSample, sample};
 use super::color::{ColorClass, Rgb};
 use super::grid::read_grid;
-use super::lattice::{Lattice, find_lattice};
+use super::lattice::{Lattice, LatticeParams, find_lattice};
 use super::params::{Marker, ReadParams};
 use super::template::Template;
 
@@ -94,6 +94,18 @@ pub struct LearnedTemplate {
     pub min_score: f32,
     /// The template made from `image`.
     pub template: Template,
+}
+
+impl LearnedTemplate {
+    /// The marker the reader matches with this template.
+    pub fn marker(&self) -> Marker {
+        Marker {
+            letter: self.letter,
+            name: self.name.clone(),
+            template: self.template.clone(),
+            min_score: self.min_score,
+        }
+    }
 }
 
 /// What was learned, ready to save.
@@ -179,7 +191,7 @@ pub fn learn(
 }
 
 /// Finds the lattice with the base limits widened to the board's size.
-fn find_board(
+pub fn find_board(
     img: &RgbImage,
     rows: usize,
     cols: usize,
@@ -420,29 +432,27 @@ fn assemble(
 ) -> ReadParams {
     let is_kept = |l: char| kept.iter().any(|(k, _)| *k == l);
     classes.extend(base.classes.iter().filter(|c| is_kept(c.letter)).cloned());
-    let mut markers: Vec<Marker> = templates
-        .iter()
-        .map(|t| Marker {
-            letter: t.letter,
-            name: t.name.clone(),
-            template: t.template.clone(),
-            min_score: t.min_score,
-        })
-        .collect();
+    let mut markers: Vec<Marker> = templates.iter().map(LearnedTemplate::marker).collect();
     markers.extend(base.markers.iter().filter(|m| is_kept(m.letter)).cloned());
+    ReadParams {
+        lattice: widened(&base.lattice, lattice),
+        classes,
+        markers,
+        ..base.clone()
+    }
+}
+
+/// The lattice limits of `base` widened to include `lattice`: its size,
+/// and from half to twice its pitch.
+pub fn widened(base: &LatticeParams, lattice: &Lattice) -> LatticeParams {
     let (pitch, _) = lattice.pitch();
-    let mut lp = base.lattice.clone();
+    let mut lp = base.clone();
     lp.min_cells = lp.min_cells.min(lattice.rows().min(lattice.cols()));
     lp.max_cells = lp.max_cells.max(lattice.rows().max(lattice.cols()));
     lp.min_pitch = lp.min_pitch.min(0.5 * pitch);
     lp.max_pitch = lp.max_pitch.max(2.0 * pitch);
     lp.square_board &= lattice.rows() == lattice.cols();
-    ReadParams {
-        lattice: lp,
-        classes,
-        markers,
-        ..base.clone()
-    }
+    lp
 }
 
 /// Moves the plain/marked threshold between the plain cells' marks and
@@ -476,15 +486,17 @@ fn self_check(img: &RgbImage, board: &[Vec<char>], params: &ReadParams) -> Resul
         min_cells: params.lattice.min_cells,
         max_cells: params.lattice.max_cells,
     })?;
+    let rows: Vec<Vec<char>> = grid.rows().iter().map(|r| r.chars().collect()).collect();
+    check_rows(board, &rows)
+}
+
+/// What a self-check found: `Ok` when `read` (rows of letters, `?` for a
+/// cell not read) is `board`, else how many cells differ and the first.
+pub fn check_rows(board: &[Vec<char>], read: &[Vec<char>]) -> Result<(), LearnError> {
     let mut wrong = Vec::new();
     for (r, row) in board.iter().enumerate() {
         for (c, &want) in row.iter().enumerate() {
-            let got = grid
-                .cells
-                .get(r)
-                .and_then(|gr| gr.get(c))
-                .and_then(|cell| cell.letter)
-                .unwrap_or('?');
+            let got = read.get(r).and_then(|gr| gr.get(c)).copied().unwrap_or('?');
             if got != want {
                 wrong.push((r, c, got, want));
             }

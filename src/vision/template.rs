@@ -100,36 +100,45 @@ impl Template {
 
     /// Best correlation (−1..=1) of the template with the cell `rect`.
     pub fn score(&self, img: &RgbImage, rect: RectF) -> f32 {
-        let n = SIZE + 2 * SLACK;
-        let step = (rect.width() / SIZE as f64, rect.height() / SIZE as f64);
-        let wide = RectF {
-            x0: rect.x0 - step.0 * SLACK as f64,
-            y0: rect.y0 - step.1 * SLACK as f64,
-            x1: rect.x1 + step.0 * SLACK as f64,
-            y1: rect.y1 + step.1 * SLACK as f64,
-        };
-        let patch = reduce(img, wide, n);
-        let mut best = -1.0f32;
-        for dy in 0..=2 * SLACK {
-            for dx in 0..=2 * SLACK {
-                let mut win: Vec<f32> = (0..SIZE)
-                    .flat_map(|j| {
-                        patch[(j + dy) * n + dx..(j + dy) * n + dx + SIZE]
-                            .iter()
-                            .copied()
-                    })
-                    .collect();
-                if normalise(&mut win).is_none() {
-                    continue;
-                }
-                for t in std::iter::once(&self.plain).chain(self.mirrored.as_ref()) {
-                    let s: f32 = t.iter().zip(&win).map(|(a, b)| a * b).sum();
-                    best = best.max(s);
+        scores(&[self], img, rect)[0]
+    }
+}
+
+/// Each template's best correlation (−1..=1) with the cell `rect`, over
+/// the same shifts as [`Template::score`]; the cell is reduced and each
+/// shifted window normalised once for all of them.
+pub fn scores(templates: &[&Template], img: &RgbImage, rect: RectF) -> Vec<f32> {
+    let n = SIZE + 2 * SLACK;
+    let step = (rect.width() / SIZE as f64, rect.height() / SIZE as f64);
+    let wide = RectF {
+        x0: rect.x0 - step.0 * SLACK as f64,
+        y0: rect.y0 - step.1 * SLACK as f64,
+        x1: rect.x1 + step.0 * SLACK as f64,
+        y1: rect.y1 + step.1 * SLACK as f64,
+    };
+    let patch = reduce(img, wide, n);
+    let mut best = vec![-1.0f32; templates.len()];
+    for dy in 0..=2 * SLACK {
+        for dx in 0..=2 * SLACK {
+            let mut win: Vec<f32> = (0..SIZE)
+                .flat_map(|j| {
+                    patch[(j + dy) * n + dx..(j + dy) * n + dx + SIZE]
+                        .iter()
+                        .copied()
+                })
+                .collect();
+            if normalise(&mut win).is_none() {
+                continue;
+            }
+            for (b, t) in best.iter_mut().zip(templates) {
+                for v in std::iter::once(&t.plain).chain(t.mirrored.as_ref()) {
+                    let s: f32 = v.iter().zip(&win).map(|(a, b)| a * b).sum();
+                    *b = b.max(s);
                 }
             }
         }
-        best
     }
+    best
 }
 
 #[cfg(test)]

@@ -1,28 +1,35 @@
-//! sgt-puzzles' Inertia as the tests use it: where the program is, and its
-//! own solver's answer for a game ID (from `--save … --with-solutions`).
+//! sgt-puzzles' games as the tests use them: where a program is, Inertia's
+//! own solver's answer for a game ID (from `--save … --with-solutions`),
+//! and a game's window on a test display.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// The installed `sgt-inertia` (Debian puts it in /usr/games, often off
-/// PATH), or `None` with the reason printed; in CI it must be there.
+/// The installed `sgt-inertia`, or `None` with the reason printed.
 pub fn inertia() -> Option<PathBuf> {
+    program("sgt-inertia")
+}
+
+/// The installed sgt-puzzles program `name` (Debian puts them in
+/// /usr/games, often off PATH), or `None` with the reason printed; in CI
+/// it must be there.
+pub fn program(name: &str) -> Option<PathBuf> {
     let on_path = Command::new("sh")
-        .args(["-c", "command -v sgt-inertia"])
+        .args(["-c", &format!("command -v {name}")])
         .output()
         .ok()
         .filter(|o| o.status.success())
         .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()));
     let found = on_path.or_else(|| {
-        let p = Path::new("/usr/games/sgt-inertia");
-        p.exists().then(|| p.to_path_buf())
+        let p = Path::new("/usr/games").join(name);
+        p.exists().then_some(p)
     });
     assert!(
         found.is_some() || !super::in_ci(),
-        "sgt-inertia is not installed, and CI=true: .ci/deps must install sgt-puzzles"
+        "{name} is not installed, and CI=true: .ci/deps must install sgt-puzzles"
     );
     if found.is_none() {
-        println!("skipped: sgt-inertia is not installed (sudo .ci/deps installs sgt-puzzles)");
+        println!("skipped: {name} is not installed (sudo .ci/deps installs sgt-puzzles)");
     }
     found
 }
@@ -58,14 +65,16 @@ pub fn solve(program: &Path, id: &str, dir: &Path) -> Vec<usize> {
         .collect()
 }
 
-/// sgt-inertia running on a test display, showing one game ID; closed
-/// when dropped.
+/// An sgt-puzzles game running on a test display, showing one game ID;
+/// closed when dropped.
 #[cfg(feature = "live")]
 pub struct Window {
     child: std::process::Child,
     pub display: String,
     /// The window's place on the screen: x, y, width, height.
     pub rect: (i32, i32, u32, u32),
+    /// The X window id, for xdotool.
+    pub id: String,
 }
 
 #[cfg(feature = "live")]
@@ -88,8 +97,11 @@ fn xdotool_out(display: &str, args: &[&str]) -> String {
 
 #[cfg(feature = "live")]
 impl Window {
-    /// Starts `program ID` on `display` and moves its window to `at`.
+    /// Starts `program ID` on `display` and moves its window to `at`. The
+    /// window is found by its title, the game's name (`sgt-fifteen`:
+    /// "Fifteen").
     pub fn open(program: &Path, display: &str, id: &str, at: (i32, i32)) -> Window {
+        let title = title_of(program);
         let start = || {
             Command::new(program)
                 .arg(id)
@@ -97,7 +109,7 @@ impl Window {
                 .stdout(Stdio::null())
                 .stderr(Stdio::piped())
                 .spawn()
-                .expect("start sgt-inertia")
+                .expect("start the sgt game")
         };
         let mut child = start();
         let mut restarts = 0;
@@ -110,12 +122,12 @@ impl Window {
                 if let Some(mut e) = child.stderr.take() {
                     let _ = std::io::Read::read_to_string(&mut e, &mut err);
                 }
-                assert!(restarts < 2, "sgt-inertia exited ({status}): {err}");
+                assert!(restarts < 2, "{title} exited ({status}): {err}");
                 restarts += 1;
                 child = start();
             }
             // GTK makes a 10×10 leader window too: take the largest.
-            let ids = xdotool_out(display, &["search", "--onlyvisible", "--name", "Inertia"]);
+            let ids = xdotool_out(display, &["search", "--onlyvisible", "--name", &title]);
             let best = ids
                 .split_whitespace()
                 .map(|w| (w.to_string(), geometry(display, w)))
@@ -126,7 +138,7 @@ impl Window {
             }
             assert!(
                 t.elapsed().as_secs() < 20,
-                "sgt-inertia's window did not appear"
+                "{title}'s window did not appear"
             );
             std::thread::sleep(std::time::Duration::from_millis(100));
         };
@@ -138,7 +150,22 @@ impl Window {
             child,
             display: display.to_string(),
             rect,
+            id: win,
         }
+    }
+
+    /// A left click at `(x, y)`, in the window's pixels.
+    pub fn click(&self, x: i32, y: i32) {
+        let (sx, sy) = ((self.rect.0 + x).to_string(), (self.rect.1 + y).to_string());
+        xdotool_out(&self.display, &["mousemove", &sx, &sy, "click", "1"]);
+    }
+
+    /// Resizes the window (sgt draws its tiles to fit) and waits for it.
+    pub fn resize(&mut self, width: u32, height: u32) {
+        let (w, h) = (width.to_string(), height.to_string());
+        xdotool_out(&self.display, &["windowsize", "--sync", &self.id, &w, &h]);
+        std::thread::sleep(std::time::Duration::from_millis(600));
+        self.rect = geometry(&self.display, &self.id);
     }
 
     /// The window's pixels now.
@@ -157,6 +184,20 @@ impl Window {
             h as i32 + 2 * margin
         )
     }
+}
+
+/// The window title of an sgt program: its name without `sgt-`,
+/// capitalised.
+#[cfg(feature = "live")]
+fn title_of(program: &Path) -> String {
+    let name = program
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let game = name.trim_start_matches("sgt-");
+    let mut c = game.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 #[cfg(feature = "live")]
@@ -205,4 +246,143 @@ pub fn grab(display: &str, rect: (i32, i32, u32, u32)) -> image::RgbImage {
         .flat_map(|p| [p[2], p[1], p[0]])
         .collect();
     image::RgbImage::from_raw(w, h, rgb).expect("image size")
+}
+
+/// The game IDs of tests/fixtures/fifteen/ids.txt; the first shows every
+/// number, and the tests calibrate on it.
+pub fn fifteen_ids() -> Vec<String> {
+    let text = std::fs::read_to_string(super::fixtures("fifteen/ids.txt")).expect("ids.txt");
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// `boardbot calibrate --game fifteen` on a screenshot of the first
+/// fixture ID, taken now on `display`: the learnt file (in `dir`).
+#[cfg(feature = "live")]
+pub fn calibrate_fifteen(program: &Path, display: &str, dir: &Path) -> PathBuf {
+    let id = &fifteen_ids()[0];
+    let win = Window::open(program, display, id, (20, 20));
+    let shot = dir.join("calibration-shot.png");
+    win.grab().save(&shot).expect("save the screenshot");
+    drop(win);
+    let out = super::boardbot(&[
+        "calibrate",
+        "--game",
+        "fifteen",
+        "--image",
+        shot.to_str().expect("utf-8"),
+        "--board",
+        id,
+        "--out",
+        dir.to_str().expect("utf-8"),
+    ]);
+    assert!(
+        out.status.success(),
+        "calibrate failed: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    dir.join("fifteen.toml")
+}
+
+/// A test display with sgt-fifteen and a calibration learnt on it.
+#[cfg(feature = "live")]
+pub struct Fifteen {
+    pub display: super::display::Display,
+    pub program: PathBuf,
+    /// The learnt calibration file, for `--calibration`.
+    pub cal_file: PathBuf,
+    pub cal: boardbot::calibration::Calibration,
+    _dir: tempfile::TempDir,
+}
+
+#[cfg(feature = "live")]
+impl Fifteen {
+    /// Display `tag`, sgt-fifteen and xdotool, calibrated; or `None`
+    /// (skipped, said why).
+    pub fn setup(tag: u32) -> Option<Fifteen> {
+        use boardbot::games::Game;
+        let program = program("sgt-fifteen")?;
+        if !super::display::have_xdotool() {
+            return None;
+        }
+        let display = super::display::xvfb(tag)?;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let cal_file = calibrate_fifteen(&program, &display.name, dir.path());
+        let cal = boardbot::games::fifteen::FIFTEEN
+            .load_calibration(Some(&cal_file))
+            .expect("the learnt calibration");
+        Some(Fifteen {
+            display,
+            program,
+            cal_file,
+            cal,
+            _dir: dir,
+        })
+    }
+
+    /// sgt-fifteen showing `id`, its window at `at`.
+    pub fn open(&self, id: &str, at: (i32, i32)) -> Window {
+        Window::open(&self.program, &self.display.name, id, at)
+    }
+
+    /// `solve_image` on `img` with the learnt calibration.
+    pub fn solve(&self, img: &image::RgbImage) -> boardbot::report::Report {
+        use boardbot::games::Game;
+        boardbot::games::fifteen::FIFTEEN
+            .solve_image(img, &self.cal, &Default::default())
+            .expect("a report")
+    }
+
+    /// What boardbot reads in `win` now.
+    pub fn read(&self, win: &Window) -> boardbot::report::Report {
+        self.solve(&win.grab())
+    }
+}
+
+/// The abort key against a play started as `child` on `display`: waits
+/// until `read` shows the board moved from `start`, presses Escape, and
+/// checks that play stopped with exit code 4 and that nothing moved after
+/// (nor had the game been won: the abort came in time to tell).
+#[cfg(feature = "live")]
+pub fn abort_stops_play(
+    display: &super::display::Display,
+    child: std::process::Child,
+    start: &[String],
+    read: impl Fn() -> boardbot::report::Report,
+) {
+    use std::time::{Duration, Instant};
+    let t = Instant::now();
+    while read().board.is_none_or(|b| b.cells == start) {
+        assert!(
+            t.elapsed() < Duration::from_secs(20),
+            "play never moved anything"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    super::display::xdotool(display, &["key", "Escape"]);
+    let out = super::display::wait_output(child, 10);
+    assert_eq!(
+        out.status.code(),
+        Some(4),
+        "play did not stop with the abort key: {}",
+        super::display::show(&out)
+    );
+    std::thread::sleep(Duration::from_millis(600));
+    let after = read();
+    std::thread::sleep(Duration::from_millis(1200));
+    let later = read();
+    assert_eq!(
+        after.board.map(|b| b.cells),
+        later.board.map(|b| b.cells),
+        "input went on after the abort"
+    );
+    assert_ne!(
+        later.state,
+        boardbot::report::Verdict::Solved,
+        "the abort came too late to tell"
+    );
 }

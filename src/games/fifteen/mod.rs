@@ -6,12 +6,19 @@
 //! - the solver is the shared sliding-tile engine, [`crate::games::tiles`]:
 //!   IDA* with additive pattern databases on 4×4, Manhattan distance with
 //!   linear conflicts elsewhere; every plan is optimal.
+//! - [`read`]: the board from a screenshot of sgt-fifteen's window;
+//! - [`learn`]: `boardbot calibrate`, the numbers' templates from one
+//!   screenshot;
+//! - [`screen`]: the plan as clicks, with a look every few slides.
 //!
 //! Solve, walkthrough, map and trace of text positions come from
 //! [`crate::games::tools`]; `solve` adds which tile each slide moves.
 
 pub mod korf;
+pub mod learn;
 pub mod level;
+pub mod read;
+pub mod screen;
 
 use super::{Game, GameError, Opt, Options, PuzzleGame, TextPuzzle, tools};
 use crate::games::tiles::{self, SearchError, Slide, Tiles};
@@ -162,6 +169,35 @@ impl Game for Fifteen {
         } else {
             TEXT.batch(text, origin, opts)
         }
+    }
+
+    fn calibration(&self) -> Option<&'static crate::calibration::Embedded> {
+        Some(&screen::CALIBRATION)
+    }
+
+    fn solve_image(
+        &self,
+        image: &image::RgbImage,
+        cal: &crate::calibration::Calibration,
+        opts: &Options,
+    ) -> Result<Report, GameError> {
+        screen::solve_image(image, cal, opts)
+    }
+
+    fn pacing(&self) -> crate::play::Pacing {
+        screen::pacing()
+    }
+
+    /// Learns the numbers' templates from a screenshot of game ID `text`.
+    fn learn(
+        &self,
+        img: &image::RgbImage,
+        text: &str,
+        base: &crate::vision::ReadParams,
+        _keep_missing: bool,
+    ) -> Result<crate::vision::learn::Learned, GameError> {
+        let tiles = level::parse(text).map_err(|e| GameError::Usage(e.to_string()))?;
+        Ok(learn::learn(img, &tiles, base)?)
     }
 }
 

@@ -92,7 +92,7 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
 /// close to the outer line shows too little to tell, and is refused too.
 /// (sgt's border is the blank cells' grey, so the generic check, which
 /// asks whether the band reads as a cell, cannot be used.)
-fn edge_is_clear(img: &RgbImage, lattice: &Lattice, side: Side) -> bool {
+pub fn edge_is_clear(img: &RgbImage, lattice: &Lattice, side: Side) -> bool {
     let (pitch, _) = lattice.pitch();
     let b = lattice.bounds();
     let (near, far) = (0.1 * pitch, 0.35 * pitch);
