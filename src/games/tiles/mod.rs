@@ -367,6 +367,21 @@ mod tests {
     }
 
     #[test]
+    fn a_solved_frame_needs_no_slide() {
+        for (w, h) in [(2, 2), (2, 3), (3, 3), (4, 3), (4, 4)] {
+            let goal = Tiles::solved(w, h).unwrap();
+            let found = solve(&goal, &goal, u64::MAX).unwrap();
+            assert!(found.slides.is_empty(), "{w}x{h}: {:?}", found.slides);
+            // One slide away is one slide, whichever bound is used.
+            let near = goal.slide(Slide::Right).unwrap();
+            assert_eq!(solve(&near, &goal, u64::MAX).unwrap().slides, vec![Slide::Left]);
+        }
+        // A 4x4 goal with the gap first is solved turned by 180°.
+        let first = Tiles::new(4, 4, &(0..16).collect::<Vec<u8>>()).unwrap();
+        assert!(solve(&first, &first, u64::MAX).unwrap().slides.is_empty());
+    }
+
+    #[test]
     fn rejects_bad_frames() {
         assert!(matches!(
             Tiles::new(5, 4, &[0; 20]),
