@@ -447,3 +447,20 @@ fn bad_levels_are_refused_with_the_file_and_line() {
     let out = boardbot(&["solve", "--game", "rush", "--board", "x", "--exits"]);
     assert_ne!(out.status.code(), Some(0));
 }
+
+#[test]
+fn a_door_without_every_key_is_air_in_the_exits_graph() {
+    let text = std::fs::read_to_string(fixtures("continuity").join("door-midway.txt")).unwrap();
+    let moved = text.replace("@D..", "@...").replace("k...", "kD..");
+    let (with, without) = (Exits::new(&world_of(&text)), Exits::new(&world_of(&moved)));
+    for (a, b) in with.scenes[0].reach.iter().zip(&without.scenes[0].reach) {
+        let not_door = |r: &Vec<(Node, u32)>| -> Vec<(Node, u32)> {
+            r.iter()
+                .filter(|(n, _)| *n != Node::Door)
+                .cloned()
+                .collect()
+        };
+        assert_eq!(a.from, b.from);
+        assert_eq!(not_door(&a.to), not_door(&b.to), "from {:?}", a.from);
+    }
+}

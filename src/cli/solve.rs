@@ -46,8 +46,8 @@ pub struct Args {
     /// Print the board after each move.
     #[arg(long)]
     walkthrough: bool,
-    /// What one tile slide costs (continuity; default 5, steps and view toggles cost 1).
-    #[arg(long, value_name = "N")]
+    /// What one tile slide costs (continuity; default 5, steps and view toggles cost 1; at most 10000).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=10_000))]
     slide_cost: Option<u32>,
     /// Print the exits graph: each scene's openings and what reaches what (continuity).
     #[arg(long)]

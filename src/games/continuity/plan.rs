@@ -103,7 +103,14 @@ pub struct Bound {
     doors: Vec<Spot>,
     any: Layer,
     near: HashMap<u64, Vec<Layer>>,
+    /// Bytes held in `near`: past [`NEAR_CAP`] it is emptied, since the
+    /// search's own memory budget does not count it.
+    near_bytes: usize,
 }
+
+/// The most the per-arrangement layers may hold before they are dropped
+/// (recomputed when needed: slower, never wrong).
+const NEAR_CAP: usize = 256 << 20;
 
 impl Bound {
     pub fn new(world: &World, slide_cost: u32) -> Bound {
@@ -127,6 +134,7 @@ impl Bound {
             any: Layer::new(world, &doors, &|_, _, _| true),
             doors,
             near: HashMap::new(),
+            near_bytes: 0,
         }
     }
 
@@ -145,6 +153,12 @@ impl Bound {
         let key = s.frame.key();
         if !self.near.contains_key(&key) {
             let layers = self.layers(world, &s.frame);
+            let cells = |l: &Layer| l.to_door.len() * (l.to_key.len() + 1);
+            self.near_bytes += layers.iter().map(cells).sum::<usize>() * 2;
+            if self.near_bytes > NEAR_CAP {
+                self.near.clear();
+                self.near_bytes = 0;
+            }
             self.near.insert(key, layers);
         }
         let here = self.index(s.at);
@@ -437,7 +451,9 @@ impl Plan {
                     Doing::Toggle { to: View::Tiles } => "space: tile view".to_string(),
                     Doing::Toggle { to: View::Play } => "space: play view".to_string(),
                     Doing::Slide { slide, scene } => format!("slide {scene} {slide}"),
-                    Doing::Steps { moves, steps } => format!("{steps} steps {moves}"),
+                    Doing::Steps { moves, steps } => {
+                        format!("{steps} step{} {moves}", if *steps == 1 { "" } else { "s" })
+                    }
                 };
                 let keys: Vec<String> = s
                     .collects

@@ -76,6 +76,11 @@ struct Practice {
 
 /// The level to play: its text and where it came from.
 fn level_text(o: &PracticeOptions) -> Result<(String, String), GameError> {
+    if let (Some(_), Some(seed)) = (&o.level, o.seed) {
+        return Err(GameError::Usage(format!(
+            "give --level FILE or --seed {seed} (a bundled level), not both"
+        )));
+    }
     if let Some(path) = &o.level {
         let text = std::fs::read_to_string(path)
             .map_err(|e| GameError::Usage(format!("cannot read the level file {path}: {e}")))?;

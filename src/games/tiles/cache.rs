@@ -63,7 +63,14 @@ pub fn load_or_build(dir: Option<&Path>) -> (Tables, Provenance) {
     let t = Instant::now();
     let mut prov = Provenance::default();
     let tables = pdb::built_groups().map(|group| {
+        let note = |whence: &str| {
+            // The 6-tile table takes seconds: say why the first solve waits.
+            if group.len() > 4 {
+                eprintln!("building the 15-puzzle pattern database for tiles {group:?} (a few seconds; {whence})");
+            }
+        };
         let Some(dir) = dir else {
+            note("not cached: BOARDBOT_CACHE=off");
             prov.built += 1;
             return pdb::build(group);
         };
@@ -79,6 +86,7 @@ pub fn load_or_build(dir: Option<&Path>) -> (Tables, Provenance) {
                         .push(format!("{}: {why}; rebuilt", path.display()));
                 }
                 prov.built += 1;
+                note(&format!("once; cached in {}", dir.display()));
                 let table = pdb::build(group);
                 if let Err(e) = write(&path, &table) {
                     prov.warnings.push(format!(

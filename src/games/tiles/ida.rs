@@ -206,7 +206,11 @@ pub fn search<B: Bound>(
     let mut slides = Vec::with_capacity(s.path.len());
     if s.path.is_empty() {
         // The start is the goal: the loop below would invent a last slide.
-        return Ok(Found { slides, nodes: s.nodes, first_bound: h });
+        return Ok(Found {
+            slides,
+            nodes: s.nodes,
+            first_bound: h,
+        });
     }
     let mut gap = start.gap();
     // The gap's slot after each slide is the next one's "before"; the last

@@ -121,7 +121,7 @@ pub fn solve(start: &Tiles, goal: &Tiles, max_nodes: u64) -> Result<Found, Searc
 /// Why a frame is not a valid tile arrangement.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TilesError {
-    #[error("a frame must be between 2 and {MAX_SLOTS} slots, each side at least 1; got {0}x{1}")]
+    #[error("a frame needs at least 2 slots a side and {MAX_SLOTS} at most in all; got {0}x{1}")]
     Size(usize, usize),
     #[error("a {width}x{height} frame has {slots} slots, but {got} values were given")]
     Count {
@@ -151,7 +151,7 @@ impl Tiles {
     /// A frame from its slots, row by row from the top left; `0` is the gap.
     pub fn new(width: usize, height: usize, slots: &[u8]) -> Result<Tiles, TilesError> {
         let n = width * height;
-        if width == 0 || height == 0 || !(2..=MAX_SLOTS).contains(&n) {
+        if width < 2 || height < 2 || !(2..=MAX_SLOTS).contains(&n) {
             return Err(TilesError::Size(width, height));
         }
         if slots.len() != n {
@@ -374,7 +374,10 @@ mod tests {
             assert!(found.slides.is_empty(), "{w}x{h}: {:?}", found.slides);
             // One slide away is one slide, whichever bound is used.
             let near = goal.slide(Slide::Right).unwrap();
-            assert_eq!(solve(&near, &goal, u64::MAX).unwrap().slides, vec![Slide::Left]);
+            assert_eq!(
+                solve(&near, &goal, u64::MAX).unwrap().slides,
+                vec![Slide::Left]
+            );
         }
         // A 4x4 goal with the gap first is solved turned by 180°.
         let first = Tiles::new(4, 4, &(0..16).collect::<Vec<u8>>()).unwrap();
