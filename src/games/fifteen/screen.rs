@@ -101,8 +101,8 @@ pub fn solve_image(
     let vision_ms = ms_since(t);
     let mut r = Report::from_reading(super::ID, seen, |grid, tiles| {
         let (board, start) = Board::new(tiles);
-        // A board that reads as the goal needs no search (nor the
-        // solver's tables): the live player is done.
+        // A board that reads as the goal is done: say so plainly (the
+        // solver would give an empty plan without touching its tables).
         let (mut r, slides) = if start == board.goal {
             let r = Report::new(super::ID, Verdict::Solved, "already solved: nothing to do");
             (r, Vec::new())

@@ -100,6 +100,14 @@ pub fn solve(start: &Tiles, goal: &Tiles, max_nodes: u64) -> Result<Found, Searc
     if !start.reaches(goal) {
         return Err(SearchError::Parity);
     }
+    if start == goal {
+        // Nothing to search, and no reason to build or load the tables.
+        return Ok(Found {
+            slides: Vec::new(),
+            nodes: 0,
+            first_bound: 0,
+        });
+    }
     let four = (start.width(), start.height()) == (4, 4);
     if four && goal.gap() == MAX_SLOTS - 1 {
         let mut bound = pdb::PatternBound::new(&cache::tables().0);
