@@ -1,0 +1,133 @@
+//! Klotski plans checked from outside the engine:
+//!
+//! - every bundled GNOME level, under both metrics, is solved through the
+//!   CLI and its plan replayed by a second implementation of GNOME's rules
+//!   (`klotski_peer`), which must end on a win at the plan's stated length;
+//! - the peers' puzzles (`tests/fixtures/klotski/peers`) come out at the
+//!   optimal counts the peer solvers print: packjpg/solveKlotski's in
+//!   single-cell steps, dnomd343/klotski's (the Huarong Dao interiors of
+//!   GNOME's first nine levels, with the classic goal) in piece moves;
+//! - GNOME's first nine levels cost exactly their classic-goal interiors in
+//!   piece moves, and five more steps: the donkey leaves the box through
+//!   the door (3 cells down) and settles on the goal (2 cells right), all
+//!   in the same piece move as its last classic one.
+
+mod common;
+mod klotski_peer;
+
+use std::path::{Path, PathBuf};
+
+use common::{boardbot, stdout_json};
+use klotski_peer::Klotski;
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/klotski/peers").join(name)
+}
+
+/// The bundled levels, split out of `levels.txt` by their `% index:` lines.
+fn bundled_levels() -> Vec<(usize, String, String)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/klotski/levels.txt");
+    let text = std::fs::read_to_string(&path).expect("levels.txt");
+    let mut out: Vec<(usize, String, String)> = Vec::new();
+    for line in text.lines() {
+        if let Some(i) = line.strip_prefix("% index: ") {
+            out.push((i.trim().parse().expect("index"), String::new(), String::new()));
+        } else if let Some(last) = out.last_mut() {
+            if let Some(n) = line.strip_prefix("% name: ") {
+                last.1 = n.trim().to_string();
+            }
+            last.2.push_str(line);
+            last.2.push('\n');
+        }
+    }
+    assert_eq!(out.len(), 28, "GNOME Klotski has 28 levels");
+    out
+}
+
+/// Solves the level in `path` and returns (plan length, moves).
+fn solve(path: &Path, metric: &str) -> (usize, Vec<String>) {
+    let p = path.to_string_lossy();
+    let out = boardbot(&[
+        "solve", "--game", "klotski", "--level", &p, "--metric", metric, "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{p} ({metric}): {out:?}");
+    let doc = stdout_json(&out);
+    let plan = &doc["plan"];
+    assert_eq!(plan["optimal"], true, "{p} ({metric}): not proven optimal");
+    let moves: Vec<String> = plan["moves"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{p}: no plan.moves in {doc}"))
+        .iter()
+        .map(|m| m.as_str().expect("a move is a string").to_string())
+        .collect();
+    let length = plan["length"].as_u64().expect("plan.length") as usize;
+    assert_eq!(length, moves.len(), "{p}: plan.length");
+    (length, moves)
+}
+
+/// Replays a plan with the peer: it must win, and count what the plan says.
+fn replay(name: &str, text: &str, metric: &str, length: usize, moves: &[String]) {
+    let mut k = Klotski::parse(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let counts = k.play(moves).unwrap_or_else(|e| panic!("{name} ({metric}): {e}"));
+    assert!(k.won(), "{name} ({metric}): the peer does not see a win");
+    let counted = if metric == "steps" { counts.steps } else { counts.pieces };
+    assert_eq!(counted, length, "{name} ({metric}): the peer counts otherwise");
+}
+
+/// The first number after `finds` in the fixture's comments.
+fn published(text: &str) -> usize {
+    let line = text.lines().find(|l| l.contains(" finds ")).expect("a `finds N` comment");
+    let after = line.split(" finds ").nth(1).expect("finds");
+    after.split_whitespace().next().and_then(|n| n.parse().ok()).expect("a count")
+}
+
+#[test]
+fn every_gnome_level_is_replayed_by_the_peer_under_both_metrics() {
+    let dir = tempfile_dir("klotski-peer");
+    for (index, name, text) in bundled_levels() {
+        let path = dir.join(format!("{index:02}.txt"));
+        std::fs::write(&path, &text).expect("write level");
+        for metric in ["pieces", "steps"] {
+            let (length, moves) = solve(&path, metric);
+            replay(&name, &text, metric, length, &moves);
+        }
+    }
+}
+
+#[test]
+fn solveklotski_puzzles_take_the_steps_it_finds() {
+    for name in ["forget", "dads", "laytonw", "layton159", "jigsaw"] {
+        let path = fixture(&format!("{name}.txt"));
+        let text = std::fs::read_to_string(&path).expect("fixture");
+        let (length, moves) = solve(&path, "steps");
+        assert_eq!(length, published(&text), "{name}: solveKlotski's optimum");
+        replay(name, &text, "steps", length, &moves);
+    }
+}
+
+#[test]
+fn huarong_interiors_take_the_moves_dnomd343_finds_and_gnome_adds_none() {
+    let levels = bundled_levels();
+    let dir = tempfile_dir("klotski-hrd");
+    for i in 0..9 {
+        let path = fixture(&format!("hrd-{i:02}.txt"));
+        let text = std::fs::read_to_string(&path).expect("fixture");
+        let (classic, moves) = solve(&path, "pieces");
+        assert_eq!(classic, published(&text), "hrd-{i:02}: dnomd343's optimum");
+        replay(&format!("hrd-{i:02}"), &text, "pieces", classic, &moves);
+        let (classic_steps, _) = solve(&path, "steps");
+
+        let (_, name, gnome_text) = &levels[i];
+        let gnome = dir.join(format!("{i:02}.txt"));
+        std::fs::write(&gnome, gnome_text).expect("write level");
+        assert_eq!(solve(&gnome, "pieces").0, classic, "{name}: piece moves");
+        assert_eq!(solve(&gnome, "steps").0, classic_steps + 5, "{name}: steps");
+    }
+}
+
+/// A fresh directory under the target directory for level files.
+fn tempfile_dir(tag: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(tag);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
