@@ -212,8 +212,12 @@ impl crate::solve::Puzzle for Blocks {
             .is_some_and(|j| s.at[j] as usize == self.goal)
     }
 
+    /// The pieces' rows only: the `% floor` block, when the layout needs
+    /// one, is the same for every state and left out.
     fn rows(&self, s: &State) -> Vec<String> {
-        self.layout_at(s).rows()
+        let mut rows = self.layout_at(s).rows();
+        rows.truncate(self.layout.height);
+        rows
     }
 
     fn parse_move(&self, s: &State, text: &str) -> Result<(Move, State), String> {
