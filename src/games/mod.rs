@@ -21,9 +21,11 @@ use crate::play::{Pacing, Step};
 use crate::report::{Output, Report};
 
 pub mod bitlock;
+pub mod blocks;
 pub mod continuity;
 pub mod fifteen;
 pub mod inertia;
+pub mod klotski;
 pub mod options;
 pub mod practice;
 pub mod render;
@@ -305,6 +307,7 @@ pub static REGISTRY: &[&dyn Game] = &[
     &inertia::INERTIA,
     &continuity::CONTINUITY,
     &fifteen::FIFTEEN,
+    &klotski::KLOTSKI,
 ];
 
 /// Looks a game up by its id in `games`.
