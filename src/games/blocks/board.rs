@@ -149,10 +149,56 @@ fn frozen_pieces(l: &Layout) -> (Vec<bool>, Vec<bool>) {
     }
 }
 
+/// Pieces that can never matter: the cells each piece could ever cover
+/// alone link pieces whose areas meet; a piece not linked to the special
+/// one, through any chain, never blocks a piece that does, so an optimal
+/// plan never moves it. It is frozen like a wall (exact for both metrics).
+fn unrelated(l: &Layout, frozen: &[bool], blocked: &[bool]) -> Vec<bool> {
+    let areas: Vec<Vec<bool>> = l
+        .pieces
+        .iter()
+        .zip(frozen)
+        .map(|(p, &f)| {
+            let mut area = vec![false; l.floor.len()];
+            if f {
+                return area;
+            }
+            let shape = normalise(&p.cells);
+            let b: Vec<bool> = (0..l.floor.len())
+                .map(|i| blocked[i] || (!p.special && l.floor[i] == Floor::Door))
+                .collect();
+            for (r, c) in reachable(&fits(l, &shape, &b), &[top_left(&p.cells)]) {
+                for &(dr, dc) in &shape {
+                    area[(r + dr) * l.width + c + dc] = true;
+                }
+            }
+            area
+        })
+        .collect();
+    let meet = |a: usize, b: usize| areas[a].iter().zip(&areas[b]).any(|(x, y)| *x && *y);
+    let mut linked: Vec<bool> = l.pieces.iter().map(|p| p.special).collect();
+    let mut stack: Vec<usize> = (0..linked.len()).filter(|&j| linked[j]).collect();
+    while let Some(a) = stack.pop() {
+        for b in 0..linked.len() {
+            if !linked[b] && !frozen[b] && meet(a, b) {
+                linked[b] = true;
+                stack.push(b);
+            }
+        }
+    }
+    (0..linked.len())
+        .map(|j| !frozen[j] && !linked[j])
+        .collect()
+}
+
 impl Board {
     /// Compiles a layout (already checked by [`Layout::parse`]).
     pub fn new(l: &Layout) -> Board {
-        let (frozen_piece, blocked) = frozen_pieces(l);
+        let (mut frozen_piece, blocked) = frozen_pieces(l);
+        let idle = unrelated(l, &frozen_piece, &blocked);
+        for (f, i) in frozen_piece.iter_mut().zip(idle) {
+            *f |= i;
+        }
         let (kinds, of) = classes_of(l, &frozen_piece);
         let mut frozen = vec![false; kinds.len()];
         let places = kinds
