@@ -14,10 +14,10 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use boardbot::games::blocks::rules::{Blocks, State};
-use boardbot::games::blocks::{Layout, Metric, Move, plan};
+use boardbot::games::blocks::rules::generic_search;
+use boardbot::games::blocks::{Layout, Metric, plan};
 use boardbot::games::klotski::levels;
-use boardbot::solve::{Budget, Found, Progress, Puzzle, bfs};
+use boardbot::solve::{Budget, Found, Progress};
 
 const CLASSIC: &str = include_str!("../tests/fixtures/klotski/classic.txt");
 
@@ -56,15 +56,7 @@ fn dedicated(l: &Layout, m: Metric) -> (usize, u64) {
 
 /// The generic core's breadth-first search over the independent rules.
 fn generic(l: &Layout, m: Metric) -> usize {
-    let (b, s) = Blocks::new(l.clone(), m);
-    let (found, _) = bfs(
-        s,
-        |s: &State, out: &mut Vec<(Move, State)>| b.successors(s, out),
-        |s: &State| b.is_goal(s),
-        &Budget::default(),
-        &mut Progress::quiet(),
-    );
-    match found {
+    match generic_search(l, m, &Budget::default()) {
         Found::Path(p) => p.len(),
         _ => 0,
     }
