@@ -4,6 +4,11 @@
 //! canonical states) in the same process, and the classic Huarong Dao goal
 //! (116 steps / 81 moves), the puzzle the peer solvers are timed on.
 //!
+//! Last, the Rush Hour batch (`../shared/data/rush/rush_18k.txt`, every
+//! `RUSH_STEP`-th line, default 20) through both engines: Rush Hour's own
+//! (packed u64 states, bitboards) and the blocks engine on the same boards
+//! (`blocks::rush`): median time per board and the ratio.
+//!
 //! `KLOTSKI_RUNS` (default 5) sets the runs per level; `KLOTSKI_LEVELS=all`
 //! adds the levels that take seconds (Solomon, Rome) and skips the
 //! baseline on them. Levels the search does not finish in the default
@@ -82,9 +87,60 @@ fn row(name: &str, l: &Layout, m: Metric, n: usize, baseline: bool) {
     );
 }
 
+/// Median time per board of `solve` over `boards`, checking each answer.
+fn per_board(boards: &[(u32, String)], solve: impl Fn(&str) -> Option<usize>) -> Duration {
+    let mut times = Vec::with_capacity(boards.len());
+    for (want, b) in boards {
+        let t = Instant::now();
+        let got = std::hint::black_box(solve(b));
+        times.push(t.elapsed());
+        assert_eq!(got, Some(*want as usize), "{b}");
+    }
+    times.sort();
+    common::median(&times)
+}
+
+fn rush_batch() {
+    let path = std::path::Path::new("../shared/data/rush/rush_18k.txt");
+    let Ok(text) = std::fs::read_to_string(path) else {
+        println!("rush: {} is absent; skipped", path.display());
+        return;
+    };
+    let step = std::env::var("RUSH_STEP")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20);
+    let lines = boardbot::games::rush::solver::parse_lines(&text).expect("the batch parses");
+    let boards: Vec<(u32, String)> = lines
+        .iter()
+        .step_by(step)
+        .map(|l| (l.moves, l.board.clone()))
+        .collect();
+    let rush = per_board(&boards, |b| {
+        let (p, s) = boardbot::games::rush::board::Puzzle::parse(b).ok()?;
+        boardbot::games::rush::solver::solution_length(&p, s).map(|n| n as usize)
+    });
+    let blocks = per_board(&boards, |b| {
+        boardbot::games::blocks::rush::solution_length(b)
+            .ok()
+            .flatten()
+    });
+    println!(
+        "rush batch, {} boards (every {step}th): rush engine median {:.3} ms/board, blocks engine {:.3} ms/board = {:.1}× slower",
+        boards.len(),
+        common::ms(rush),
+        common::ms(blocks),
+        blocks.as_secs_f64() / rush.as_secs_f64()
+    );
+}
+
 fn main() {
     let n = runs();
     let all = std::env::var("KLOTSKI_LEVELS").is_ok_and(|v| v == "all");
+    if std::env::var("KLOTSKI_ONLY").is_ok_and(|v| v == "rush") {
+        rush_batch();
+        return;
+    }
     println!(
         "klotski: median of {n} runs per level; baseline: the generic core BFS, same rules and states"
     );
@@ -103,4 +159,5 @@ fn main() {
             row(&name, &level.layout(), m, n, !SLOW.contains(&i));
         }
     }
+    rush_batch();
 }
