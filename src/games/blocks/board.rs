@@ -8,7 +8,7 @@
 use std::collections::VecDeque;
 
 use super::layout::{Floor, Layout, normalise};
-use super::moves::Dir;
+use super::moves::{Axis, Dir};
 
 /// No placement in that direction.
 pub const NONE: u16 = u16::MAX;
@@ -76,12 +76,16 @@ fn fits(l: &Layout, shape: &[(usize, usize)], blocked: &[bool]) -> Vec<(usize, u
 }
 
 /// The placements reachable alone from `starts` over `anchors`, sorted.
-fn reachable(anchors: &[(usize, usize)], starts: &[(usize, usize)]) -> Vec<(usize, usize)> {
+fn reachable(
+    anchors: &[(usize, usize)],
+    starts: &[(usize, usize)],
+    axis: Axis,
+) -> Vec<(usize, usize)> {
     let set: std::collections::HashSet<_> = anchors.iter().copied().collect();
     let mut seen: std::collections::BTreeSet<(usize, usize)> = starts.iter().copied().collect();
     let mut queue: VecDeque<_> = starts.iter().copied().collect();
     while let Some((r, c)) = queue.pop_front() {
-        for d in Dir::ALL {
+        for d in Dir::ALL.into_iter().filter(|&d| axis.allows(d)) {
             let (dr, dc) = d.delta();
             let n = (r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
             if set.contains(&n) && seen.insert(n) {
@@ -92,14 +96,17 @@ fn reachable(anchors: &[(usize, usize)], starts: &[(usize, usize)]) -> Vec<(usiz
     seen.into_iter().collect()
 }
 
+/// A class's shape (cells from the top-left of its box), specialness and axis.
+type Kind = (Vec<(usize, usize)>, bool, Axis);
+
 /// Pieces grouped by (shape, special), in order of first appearance;
 /// each frozen piece is a class of its own.
-fn classes_of(l: &Layout, frozen: &[bool]) -> (Vec<(Vec<(usize, usize)>, bool)>, Vec<usize>) {
-    let mut kinds: Vec<(Vec<(usize, usize)>, bool)> = Vec::new();
+fn classes_of(l: &Layout, frozen: &[bool], axes: &[Axis]) -> (Vec<Kind>, Vec<usize>) {
+    let mut kinds: Vec<Kind> = Vec::new();
     let mut movable: Vec<bool> = Vec::new();
     let mut of = Vec::new();
-    for (p, &f) in l.pieces.iter().zip(frozen) {
-        let k = (normalise(&p.cells), p.special);
+    for (j, (p, &f)) in l.pieces.iter().zip(frozen).enumerate() {
+        let k = (normalise(&p.cells), p.special, axis_of(axes, j));
         let found = (!f)
             .then(|| (0..kinds.len()).find(|&i| movable[i] && kinds[i] == k))
             .flatten();
@@ -113,6 +120,11 @@ fn classes_of(l: &Layout, frozen: &[bool]) -> (Vec<(Vec<(usize, usize)>, bool)>,
     (kinds, of)
 }
 
+/// Piece `j`'s axis; pieces past the end of `axes` move freely.
+fn axis_of(axes: &[Axis], j: usize) -> Axis {
+    axes.get(j).copied().unwrap_or_default()
+}
+
 fn top_left(cells: &[(usize, usize)]) -> (usize, usize) {
     (
         cells.iter().map(|c| c.0).min().unwrap_or(0),
@@ -122,7 +134,7 @@ fn top_left(cells: &[(usize, usize)]) -> (usize, usize) {
 
 /// Which pieces can never move: alone among the walls and the pieces
 /// already frozen, they have no other placement. Repeated until stable.
-fn frozen_pieces(l: &Layout) -> (Vec<bool>, Vec<bool>) {
+fn frozen_pieces(l: &Layout, axes: &[Axis]) -> (Vec<bool>, Vec<bool>) {
     let mut blocked: Vec<bool> = l.floor.iter().map(|f| *f == Floor::Wall).collect();
     let mut frozen = vec![false; l.pieces.len()];
     loop {
@@ -135,7 +147,12 @@ fn frozen_pieces(l: &Layout) -> (Vec<bool>, Vec<bool>) {
             let b: Vec<bool> = (0..l.floor.len())
                 .map(|i| blocked[i] || (!p.special && l.floor[i] == Floor::Door))
                 .collect();
-            if reachable(&fits(l, &shape, &b), &[top_left(&p.cells)]).len() == 1 {
+            let alone = reachable(
+                &fits(l, &shape, &b),
+                &[top_left(&p.cells)],
+                axis_of(axes, j),
+            );
+            if alone.len() == 1 {
                 frozen[j] = true;
                 changed = true;
                 for &(r, c) in &p.cells {
@@ -149,16 +166,70 @@ fn frozen_pieces(l: &Layout) -> (Vec<bool>, Vec<bool>) {
     }
 }
 
+/// Pieces that can never matter: the cells each piece could ever cover
+/// alone link pieces whose areas meet; a piece not linked to the special
+/// one, through any chain, never blocks a piece that does, so an optimal
+/// plan never moves it. It is frozen like a wall (exact for both metrics).
+fn unrelated(l: &Layout, frozen: &[bool], blocked: &[bool], axes: &[Axis]) -> Vec<bool> {
+    let areas: Vec<Vec<bool>> = l
+        .pieces
+        .iter()
+        .zip(frozen)
+        .enumerate()
+        .map(|(j, (p, &f))| {
+            let mut area = vec![false; l.floor.len()];
+            if f {
+                return area;
+            }
+            let shape = normalise(&p.cells);
+            let b: Vec<bool> = (0..l.floor.len())
+                .map(|i| blocked[i] || (!p.special && l.floor[i] == Floor::Door))
+                .collect();
+            let start = [top_left(&p.cells)];
+            for (r, c) in reachable(&fits(l, &shape, &b), &start, axis_of(axes, j)) {
+                for &(dr, dc) in &shape {
+                    area[(r + dr) * l.width + c + dc] = true;
+                }
+            }
+            area
+        })
+        .collect();
+    let meet = |a: usize, b: usize| areas[a].iter().zip(&areas[b]).any(|(x, y)| *x && *y);
+    let mut linked: Vec<bool> = l.pieces.iter().map(|p| p.special).collect();
+    let mut stack: Vec<usize> = (0..linked.len()).filter(|&j| linked[j]).collect();
+    while let Some(a) = stack.pop() {
+        for b in 0..linked.len() {
+            if !linked[b] && !frozen[b] && meet(a, b) {
+                linked[b] = true;
+                stack.push(b);
+            }
+        }
+    }
+    (0..linked.len())
+        .map(|j| !frozen[j] && !linked[j])
+        .collect()
+}
+
 impl Board {
     /// Compiles a layout (already checked by [`Layout::parse`]).
     pub fn new(l: &Layout) -> Board {
-        let (frozen_piece, blocked) = frozen_pieces(l);
-        let (kinds, of) = classes_of(l, &frozen_piece);
+        Board::with_axes(l, &[])
+    }
+
+    /// Compiles a layout whose pieces may be kept to one axis each
+    /// (`axes[j]` for piece `j`; missing ones move freely).
+    pub fn with_axes(l: &Layout, axes: &[Axis]) -> Board {
+        let (mut frozen_piece, blocked) = frozen_pieces(l, axes);
+        let idle = unrelated(l, &frozen_piece, &blocked, axes);
+        for (f, i) in frozen_piece.iter_mut().zip(idle) {
+            *f |= i;
+        }
+        let (kinds, of) = classes_of(l, &frozen_piece, axes);
         let mut frozen = vec![false; kinds.len()];
         let places = kinds
             .iter()
             .enumerate()
-            .map(|(k, (shape, special))| {
+            .map(|(k, (shape, special, axis))| {
                 let starts: Vec<(usize, usize)> = l
                     .pieces
                     .iter()
@@ -174,7 +245,7 @@ impl Board {
                 let b: Vec<bool> = (0..l.floor.len())
                     .map(|i| blocked[i] || (!special && l.floor[i] == Floor::Door))
                     .collect();
-                reachable(&fits(l, shape, &b), &starts)
+                reachable(&fits(l, shape, &b), &starts, *axis)
             })
             .collect();
         Board::assemble(l, kinds, &of, places, frozen)
@@ -182,14 +253,14 @@ impl Board {
 
     fn assemble(
         l: &Layout,
-        kinds: Vec<(Vec<(usize, usize)>, bool)>,
+        kinds: Vec<Kind>,
         of: &[usize],
         places: Vec<Vec<(usize, usize)>>,
         frozen: Vec<bool>,
     ) -> Board {
         let mut classes = Vec::new();
         let mut slot = 0;
-        for (k, ((shape, special), anchors)) in kinds.into_iter().zip(places).enumerate() {
+        for (k, ((shape, special, axis), anchors)) in kinds.into_iter().zip(places).enumerate() {
             let n = of.iter().filter(|&&c| c == k).count();
             let slots = if frozen[k] {
                 slot..slot
@@ -197,40 +268,15 @@ impl Board {
                 slot..slot + n
             };
             slot = slots.end;
-            let next = anchors
-                .iter()
-                .map(|&(r, c)| {
-                    Dir::ALL.map(|d| {
-                        let (dr, dc) = d.delta();
-                        let to = (r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
-                        anchors.binary_search(&to).map_or(NONE, |i| i as u16)
-                    })
-                })
-                .collect();
-            let cells = anchors
-                .iter()
-                .map(|&(r, c)| {
-                    shape
-                        .iter()
-                        .map(|&(dr, dc)| (r + dr) * l.width + c + dc)
-                        .collect()
-                })
-                .collect();
-            let bits = if frozen[k] {
-                0
-            } else {
-                usize::BITS - (anchors.len() - 1).leading_zeros()
-            };
-            classes.push(Class {
-                shape,
-                special,
-                anchors,
-                cells,
-                next,
-                bits,
-                slots,
-                frozen: frozen[k],
-            });
+            let mut class = Class::new(l, shape, special, anchors, slots, frozen[k]);
+            for next in &mut class.next {
+                for (n, d) in next.iter_mut().zip(Dir::ALL) {
+                    if !axis.allows(d) {
+                        *n = NONE;
+                    }
+                }
+            }
+            classes.push(class);
         }
         let pieces: Vec<Piece> = l
             .pieces
@@ -310,6 +356,51 @@ impl Board {
 }
 
 impl Class {
+    /// A class from its placements: step tables, cells and key bits.
+    fn new(
+        l: &Layout,
+        shape: Vec<(usize, usize)>,
+        special: bool,
+        anchors: Vec<(usize, usize)>,
+        slots: std::ops::Range<usize>,
+        frozen: bool,
+    ) -> Class {
+        let next = anchors
+            .iter()
+            .map(|&(r, c)| {
+                Dir::ALL.map(|d| {
+                    let (dr, dc) = d.delta();
+                    let to = (r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
+                    anchors.binary_search(&to).map_or(NONE, |i| i as u16)
+                })
+            })
+            .collect();
+        let cells = anchors
+            .iter()
+            .map(|&(r, c)| {
+                shape
+                    .iter()
+                    .map(|&(dr, dc)| (r + dr) * l.width + c + dc)
+                    .collect()
+            })
+            .collect();
+        let bits = if frozen {
+            0
+        } else {
+            usize::BITS - (anchors.len() - 1).leading_zeros()
+        };
+        Class {
+            shape,
+            special,
+            anchors,
+            cells,
+            next,
+            bits,
+            slots,
+            frozen,
+        }
+    }
+
     /// The placement whose bounding box starts at `at`.
     pub fn placement(&self, at: (usize, usize)) -> Option<u16> {
         self.anchors.binary_search(&at).ok().map(|i| i as u16)

@@ -6,20 +6,12 @@
 
 use super::layout::Layout;
 use super::moves::{Metric, Move};
-use super::rules::{Blocks, State};
+use super::rules::{Blocks, State, generic_search};
 use crate::rng::Rng;
-use crate::solve::{Budget, Found, Progress, Puzzle, bfs, dijkstra};
+use crate::solve::{Budget, Found, Progress, Puzzle, dijkstra};
 
 fn generic(l: &Layout, metric: Metric) -> Option<usize> {
-    let (b, s) = Blocks::new(l.clone(), metric);
-    let (found, _) = bfs(
-        s,
-        |s: &State, out: &mut Vec<(Move, State)>| b.successors(s, out),
-        |s: &State| b.is_goal(s),
-        &Budget::default(),
-        &mut Progress::quiet(),
-    );
-    match found {
+    match generic_search(l, metric, &Budget::default()) {
         Found::Path(p) => Some(p.len()),
         _ => None,
     }
@@ -48,14 +40,18 @@ fn dedicated(l: &Layout, metric: Metric) -> Option<usize> {
 /// A random box of `w`×`h` free cells with a 1×1 or 2×1 special piece, a
 /// goal of its shape, and random 1×1, 1×2 and 2×1 pieces.
 fn random_board(rng: &mut Rng, w: usize, h: usize) -> Option<Layout> {
-    let mut g = vec![vec![' '; w + 2]; h + 2];
-    for r in 0..h + 2 {
-        for c in 0..w + 2 {
-            if r == 0 || c == 0 || r == h + 1 || c == w + 1 {
-                g[r][c] = '#';
-            }
-        }
-    }
+    let g_row = |r: usize| -> Vec<char> {
+        (0..w + 2)
+            .map(|c| {
+                if r == 0 || c == 0 || r == h + 1 || c == w + 1 {
+                    '#'
+                } else {
+                    ' '
+                }
+            })
+            .collect()
+    };
+    let mut g: Vec<Vec<char>> = (0..h + 2).map(g_row).collect();
     let tall = rng.below(2) == 1;
     let cells = |r: usize, c: usize| {
         if tall {

@@ -9,6 +9,7 @@
 //! - [`engine`]: bitboards, packed keys and the one-piece flood;
 //! - [`search`]: the dedicated breadth-first search under either metric;
 //! - [`plan`]: plans of labelled moves, and playing moves on a layout;
+//! - [`rush`]: Rush Hour boards in this model, to compare the engines;
 //! - [`rules`]: the same rules on the shared puzzle core, written
 //!   independently (a cell grid), the yardstick for the dedicated search.
 pub mod board;
@@ -18,8 +19,9 @@ pub mod layout;
 pub mod moves;
 pub mod plan;
 pub mod rules;
+pub mod rush;
 pub mod search;
 
 pub use layout::{Floor, Layout, LayoutError, PieceSpec};
-pub use moves::{Dir, Metric, Move};
+pub use moves::{Axis, Dir, Metric, Move};
 pub use plan::{BlocksError, Plan, Planned, apply, is_won, plan};

@@ -58,6 +58,26 @@ impl Dir {
     }
 }
 
+/// The directions a piece may move in: any (Klotski), or along one line
+/// (Rush Hour's cars).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Axis {
+    #[default]
+    Any,
+    Horizontal,
+    Vertical,
+}
+
+impl Axis {
+    pub fn allows(self, d: Dir) -> bool {
+        match self {
+            Axis::Any => true,
+            Axis::Horizontal => matches!(d, Dir::Left | Dir::Right),
+            Axis::Vertical => matches!(d, Dir::Up | Dir::Down),
+        }
+    }
+}
+
 /// How plans are counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
 #[serde(rename_all = "lowercase")]

@@ -52,6 +52,21 @@ macro_rules! dispatch {
     }};
 }
 
+/// The dedicated search on a compiled board, with bitboards and keys
+/// sized to it.
+pub fn search_board(
+    board: Board,
+    metric: Metric,
+    budget: &Budget,
+    progress: &mut Progress,
+) -> Result<Outcome, BlocksError> {
+    if board.key_bits > MAX_KEY_BITS {
+        return Err(BlocksError::TooManyBits(board.key_bits));
+    }
+    Ok(dispatch!(board, metric, budget, progress;
+        (1, 2), (1, 4), (1, 16), (2, 2), (2, 4), (2, 16), (6, 2), (6, 4), (6, 16)))
+}
+
 /// An optimal plan under `metric`, or why there is none.
 pub fn plan(
     layout: &Layout,
@@ -60,12 +75,8 @@ pub fn plan(
     progress: &mut Progress,
 ) -> Result<Planned, BlocksError> {
     let board = Board::new(layout);
-    if board.key_bits > MAX_KEY_BITS {
-        return Err(BlocksError::TooManyBits(board.key_bits));
-    }
     let b = board.clone();
-    let outcome = dispatch!(board, metric, budget, progress;
-        (1, 2), (1, 4), (1, 16), (2, 2), (2, 4), (2, 16), (6, 2), (6, 4), (6, 16));
+    let outcome = search_board(board, metric, budget, progress)?;
     let plan = outcome.path.as_ref().map(|p| {
         let moves = label_moves(&b, layout, p);
         Plan {
