@@ -133,16 +133,25 @@ impl Klotski {
         loop {
             std::thread::sleep(Duration::from_millis(250));
             self.rect = geometry(&self.display, &self.win);
-            let now = find_frame(&self.grab()).map(|(x, y, w, h)| {
-                (self.rect.0 + x as i32, self.rect.1 + y as i32, w, h)
-            });
+            let now = find_frame(&self.grab())
+                .map(|(x, y, w, h)| (self.rect.0 + x as i32, self.rect.1 + y as i32, w, h));
             if let Some(f) = now.filter(|_| now == last) {
                 return f;
             }
-            assert!(
-                t.elapsed() < Duration::from_secs(20),
-                "gnome-klotski's board did not show"
-            );
+            if t.elapsed() > Duration::from_secs(20) {
+                let shot = std::env::temp_dir().join(format!(
+                    "klotski-no-board-{}-{}.png",
+                    std::process::id(),
+                    self.level
+                ));
+                let _ = self.grab().save(&shot);
+                panic!(
+                    "gnome-klotski's board did not show in 20 s (window {:?}, title {:?}, frame found {now:?}); capture kept in {}",
+                    self.rect,
+                    self.title(),
+                    shot.display()
+                );
+            }
             last = now;
         }
     }
@@ -278,7 +287,10 @@ impl Klotski {
                     .filter_map(|l| l.split_whitespace().next()?.parse::<u32>().ok()),
             );
         }
-        assert!(scores.len() <= 1, "more than one score recorded: {scores:?}");
+        assert!(
+            scores.len() <= 1,
+            "more than one score recorded: {scores:?}"
+        );
         scores.first().copied()
     }
 

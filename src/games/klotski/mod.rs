@@ -5,6 +5,8 @@
 //! the text commands.
 //!
 //! - [`levels`]: GNOME's 28 levels, by GSettings index or name.
+//! - [`screen`]: live play: moves as drags along their paths, checkpoints,
+//!   pacing, a held piece let go, the Congratulations dialog.
 //!
 //! `solve --game klotski` takes `--level FILE`, `--board 'rows/joined/by/slash'`
 //! or `--board gnome:6` / `--board 'gnome:Red Donkey'` (a bundled level),
@@ -13,6 +15,7 @@
 //! cell and path) to the core's shape.
 
 pub mod levels;
+pub mod screen;
 
 use serde::Serialize;
 
@@ -143,5 +146,14 @@ impl Game for Klotski {
         let (mut r, moves) = super::tools::solve_parsed(&p, &start, opts)?;
         describe(&mut r, p.metric, &moves);
         Ok(r)
+    }
+
+    // Live play (kplay): see [`screen`].
+    fn pacing(&self) -> crate::play::Pacing {
+        screen::pacing()
+    }
+
+    fn step(&self, report: &Report) -> crate::play::Step {
+        screen::step(report)
     }
 }
