@@ -21,9 +21,11 @@ use crate::play::{Pacing, Step};
 use crate::report::{Output, Report};
 
 pub mod bitlock;
+pub mod blocks;
 pub mod continuity;
 pub mod fifteen;
 pub mod inertia;
+pub mod klotski;
 pub mod options;
 pub mod practice;
 pub mod render;

@@ -1,0 +1,123 @@
+//! GNOME Klotski's 28 levels, compiled in from `levels.txt` (transcribed
+//! verbatim from GNOME/gnome-klotski 3.38.2, GPL-3.0-or-later; see the
+//! file's header). A level is found by its GSettings index or its name.
+
+use std::sync::OnceLock;
+
+use crate::games::blocks::Layout;
+use crate::games::blocks::layout::parse_levels;
+
+const TEXT: &str = include_str!("levels.txt");
+
+/// The packs, by GNOME's group number.
+const GROUPS: [&str; 3] = ["Huarong Trail", "Challenge", "Skill"];
+
+/// One bundled level.
+#[derive(Clone, Debug)]
+pub struct Level {
+    /// GSettings `level` value, 0..=27: the index in GNOME's array.
+    pub index: usize,
+    pub name: &'static str,
+    /// The pack: Huarong Trail, Challenge or Skill.
+    pub group: &'static str,
+    layout: Layout,
+}
+
+impl Level {
+    /// The start position.
+    pub fn layout(&self) -> Layout {
+        self.layout.clone()
+    }
+}
+
+/// Every bundled level, by index.
+pub fn all() -> &'static [Level] {
+    static LEVELS: OnceLock<Vec<Level>> = OnceLock::new();
+    LEVELS.get_or_init(load)
+}
+
+/// Reads `levels.txt`; a bad file is a build defect (the tests read it).
+fn load() -> Vec<Level> {
+    let entries = parse_levels(TEXT, "klotski/levels.txt").unwrap_or_default();
+    entries
+        .into_iter()
+        .map(|e| {
+            let mut layout = e.layout.clone();
+            let width = e
+                .get("size")
+                .and_then(|s| s.split_once('x'))
+                .and_then(|(w, _)| w.parse().ok())
+                .unwrap_or(layout.width);
+            layout.widen(width);
+            let group = e
+                .get("group")
+                .and_then(|g| g.split_whitespace().next())
+                .and_then(|g| g.parse::<usize>().ok())
+                .and_then(|g| GROUPS.get(g).copied())
+                .unwrap_or("");
+            Level {
+                index: e
+                    .get("index")
+                    .and_then(|i| i.parse().ok())
+                    .unwrap_or(usize::MAX),
+                name: Box::leak(e.get("name").unwrap_or("").to_string().into_boxed_str()),
+                group,
+                layout,
+            }
+        })
+        .collect()
+}
+
+/// A level by its GSettings index (`6`) or its name (`Red Donkey`, any case).
+pub fn find(key: &str) -> Option<&'static Level> {
+    let key = key.trim();
+    all()
+        .iter()
+        .find(|l| key.parse::<usize>() == Ok(l.index) || l.name.eq_ignore_ascii_case(key))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::blocks::Floor;
+
+    #[test]
+    fn all_28_levels_load_with_their_sizes() {
+        let text_levels = parse_levels(TEXT, "levels.txt").expect("levels.txt parses");
+        assert_eq!(text_levels.len(), 28);
+        let all = all();
+        assert_eq!(all.len(), 28);
+        let sizes: Vec<(usize, usize)> = all
+            .iter()
+            .map(|l| (l.layout.width, l.layout.height))
+            .collect();
+        assert_eq!(sizes[19], (19, 19));
+        assert_eq!(sizes[27], (17, 22));
+        for (i, l) in all.iter().enumerate() {
+            assert_eq!(l.index, i);
+            assert!(!l.name.is_empty() && !l.group.is_empty(), "{i}");
+        }
+        let counts: Vec<usize> = all.iter().map(|l| l.layout.pieces.len()).collect();
+        assert_eq!(
+            counts,
+            [
+                15, 13, 12, 12, 11, 11, 10, 10, 10, 9, 12, 9, 10, 13, 13, 10, 20, 12, 9, 58, 10,
+                14, 12, 10, 13, 25, 14, 68
+            ]
+        );
+    }
+
+    #[test]
+    fn finds_levels_by_index_or_name() {
+        let l = find("6").unwrap();
+        assert_eq!(l.name, "Red Donkey");
+        assert_eq!(l.group, "Huarong Trail");
+        assert_eq!(find("red donkey").unwrap().index, 6);
+        assert_eq!(find("Sunshine").unwrap().group, "Skill");
+        assert!(find("28").is_none());
+        // Agatka's first row keeps its trailing free cells.
+        let a = find("Agatka").unwrap().layout();
+        assert_eq!(a.width, 7);
+        assert_eq!(a.floor_at(0, 6), Floor::Free);
+    }
+}
