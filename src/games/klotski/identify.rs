@@ -86,6 +86,11 @@ pub fn identify(seen: &Seen) -> Result<Identified, NoMatch> {
             }
         }
     }
+    // Levels that are one puzzle (Trail and Ambush: the same walls, floor
+    // and shapes of pieces) read alike: the first one's labels are used.
+    if matched.len() > 1 && matched.iter().all(|(l, _)| same_puzzle(&l.layout(), &matched[0].0.layout())) {
+        matched.truncate(1);
+    }
     match matched.len() {
         1 => {
             let (level, layout) = matched.remove(0);
@@ -129,6 +134,17 @@ pub fn identify(seen: &Seen) -> Result<Identified, NoMatch> {
             cells: Vec::new(),
         }),
     }
+}
+
+/// Whether two levels are one puzzle: the same floor and the same shapes
+/// of pieces (their starts may differ).
+fn same_puzzle(a: &Layout, b: &Layout) -> bool {
+    let shapes = |l: &Layout| {
+        let mut s: Vec<(bool, Cells)> = l.pieces.iter().map(|p| (p.special, shape(&p.cells))).collect();
+        s.sort();
+        s
+    };
+    a.floor == b.floor && shapes(a) == shapes(b)
 }
 
 /// A mismatch, ranked by how far the check got (walls first, then floor,

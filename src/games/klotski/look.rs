@@ -159,8 +159,8 @@ const MIN_FRAME: u32 = 24;
 
 /// A pixel is dark enough to be part of a line when it is this share of
 /// the way from the background to the ink (the window's own light border,
-/// a third of the way, is not; a frame scaled to 0.4x still is).
-const LINE_SHARE: f32 = 0.45;
+/// a quarter of the way, is not; a frame scaled to 0.5x still is).
+const LINE_SHARE: f32 = 0.3;
 
 /// Finds the board's frame: the largest rectangle whose four sides are
 /// dark lines, left and top sides with the background just outside.
@@ -173,8 +173,9 @@ pub fn find_frame(img: &RgbImage, pal: &Palette) -> Option<Frame> {
         .collect();
     let at = |x: u32, y: u32| dark[(y * w + x) as usize];
     let down = |x: u32, y: u32| (y..h).take_while(|&yy| at(x, yy)).count() as u32;
+    let row_dark = |y: u32, x0: u32, x1: u32| (x0..=x1).filter(|&xx| at(xx, y)).count() as u32;
     let mut best: Option<(u64, (u32, u32, u32, u32))> = None;
-    for y in 0..h.saturating_sub(MIN_FRAME) {
+    for y in 1..h.saturating_sub(MIN_FRAME) {
         let mut x = 0;
         while x < w {
             if !at(x, y) {
@@ -186,25 +187,36 @@ pub fn find_frame(img: &RgbImage, pal: &Palette) -> Option<Frame> {
                 x += 1;
             }
             let x1 = x - 1;
-            if x1 - x0 + 1 < MIN_FRAME || x0 == 0 || y == 0 {
+            if x1 - x0 + 1 < MIN_FRAME || x0 < 2 || y < 2 || x1 + 1 >= w {
                 continue;
             }
-            let hl = down(x0, y);
-            let hr = down(x1, y);
-            let hgt = hl.min(hr);
-            if hgt < MIN_FRAME || hl.abs_diff(hr) > 2 {
+            // A scaled line may turn a corner a pixel early or late: the
+            // side is the longest run down from near the corner.
+            let side = |x: u32| {
+                (x - 1..=x + 1)
+                    .flat_map(|xx| (y - 1..=y + 1).map(move |yy| (xx, yy)))
+                    .map(|(xx, yy)| (down(xx, yy) + yy).saturating_sub(y))
+                    .max()
+                    .unwrap_or(0)
+            };
+            let (hl, hr) = (side(x0), side(x1));
+            if hl.min(hr) < MIN_FRAME || hl.abs_diff(hr) > 3 {
                 continue;
             }
-            let yb = y + hgt - 1;
-            let bottom = (x0..=x1).filter(|&xx| at(xx, yb)).count() as u32;
+            let (lo, hi) = (y + hl.min(hr) - 2, (y + hl.max(hr)).min(h - 1));
+            let Some(yb) = (lo..=hi).max_by_key(|&yy| (row_dark(yy, x0, x1), yy)) else {
+                continue;
+            };
+            let hgt = yb - y + 1;
             // The frame stands on the window's background: nothing dark just
             // outside its top and left lines (a black screen area is no frame).
-            let above = (x0..=x1).filter(|&xx| at(xx, y - 1)).count() as u32;
-            let left = (y..=yb).filter(|&yy| at(x0 - 1, yy)).count() as u32;
-            if bottom * 20 < (x1 - x0 + 1) * 19 || above * 10 > x1 - x0 + 1 || left * 10 > hgt {
+            let above = row_dark(y - 2, x0, x1);
+            let left = (y..=yb).filter(|&yy| at(x0 - 2, yy)).count() as u32;
+            let width = x1 - x0 + 1;
+            if row_dark(yb, x0, x1) * 10 < width * 9 || above * 10 > width || left * 10 > hgt {
                 continue;
             }
-            let area = u64::from(x1 - x0 + 1) * u64::from(hgt);
+            let area = u64::from(width) * u64::from(hgt);
             if best.is_none_or(|(a, _)| area > a) {
                 best = Some((area, (x0, y, x1, yb)));
             }
@@ -221,8 +233,8 @@ pub fn find_frame(img: &RgbImage, pal: &Palette) -> Option<Frame> {
 /// Colour step between neighbouring pixels that counts as an edge.
 const EDGE_STEP: f32 = 48.0;
 
-/// How many rows (columns) inside the frame have an edge between pixel
-/// `i - 1` and pixel `i`, for every column (row) `i`, as a share.
+/// How many rows (columns) inside the frame have an edge between pixels
+/// `i - 1` and `i + 1`, for every column (row) `i`, as a share.
 pub struct Profiles {
     pub cols: Vec<f32>,
     pub rows: Vec<f32>,
@@ -238,11 +250,11 @@ pub fn profiles(img: &RgbImage, f: &Frame) -> Profiles {
     let step = |a: [u8; 3], b: [u8; 3]| Rgb::from_u8(a).distance(Rgb::from_u8(b)) > EDGE_STEP;
     for y in y0..y1 {
         for x in x0..x1 {
-            let p = img.get_pixel(x, y).0;
-            if x > x0 && step(img.get_pixel(x - 1, y).0, p) {
+            // Across two pixels: a scaled edge is spread over two.
+            if x > x0 && x + 1 < x1 && step(img.get_pixel(x - 1, y).0, img.get_pixel(x + 1, y).0) {
                 cols[x as usize] += 1.0;
             }
-            if y > y0 && step(img.get_pixel(x, y - 1).0, p) {
+            if y > y0 && y + 1 < y1 && step(img.get_pixel(x, y - 1).0, img.get_pixel(x, y + 1).0) {
                 rows[y as usize] += 1.0;
             }
         }
@@ -256,10 +268,11 @@ pub fn profiles(img: &RgbImage, f: &Frame) -> Profiles {
     Profiles { cols, rows }
 }
 
-/// The profile's strongest value within half a pixel of position `at`.
+/// The profile's strongest value within a pixel of the boundary `at`
+/// (the pixels either side of it).
 fn support(profile: &[f32], at: f64) -> f32 {
-    let lo = (at - 0.5).ceil().max(0.0) as usize;
-    let hi = (at + 0.5).floor().max(0.0) as usize;
+    let lo = (at - 1.0).floor().max(0.0) as usize;
+    let hi = at.ceil().max(0.0) as usize;
     (lo..=hi)
         .filter_map(|i| profile.get(i).copied())
         .fold(0.0, f32::max)
@@ -284,14 +297,18 @@ fn line_score(profile: &[f32], start: f64, pitch: f64, n: usize) -> (f32, f32) {
 pub const MIN_PITCH: f64 = 8.0;
 /// The most cells along a side.
 pub const MAX_SIDE: usize = 40;
-/// A finer lattice wins when it explains the edges this well, as a share
-/// of the best: a coarser lattice whose lines are a subset of the true ones
-/// explains them as well, a finer one only half as well.
-const FINEST_SHARE: f32 = 0.75;
+/// Lattices that explain the edges this well, as a share of the best, are
+/// tried (a finer one than the true one explains them half as well).
+const SHORTLIST: f32 = 0.5;
+/// The most lattices tried.
+pub const CANDIDATES: usize = 4;
 
-/// The cells' lattice inside `frame`: `None` when no number of columns
-/// makes square cells that fill it.
-pub fn fit_lattice(frame: &Frame, prof: &Profiles) -> Option<Lattice> {
+/// The lattices of square cells that fill `frame` and explain its colour
+/// steps best, best first (at most [`CANDIDATES`]); the reader keeps the
+/// one whose cells read best. A coarser lattice whose lines are a subset
+/// of the true ones explains the steps as well as the true one, so the
+/// cells, not the lines, decide.
+pub fn fit_lattice(frame: &Frame, prof: &Profiles) -> Vec<Lattice> {
     // The lines' offsets at scale 1 (GNOME's 3-px inset); refined below.
     let guess = |u: f64| {
         let (x0, y0) = (frame.left + 3.0 * u, frame.top + 3.0 * u);
@@ -308,22 +325,34 @@ pub fn fit_lattice(frame: &Frame, prof: &Profiles) -> Option<Lattice> {
         if m == 0 || m > MAX_SIDE || (h - m as f64 * p).abs() > 2.0 + 0.01 * h {
             continue;
         }
-        let (x0, y0, _, _) = guess(1.0);
-        let (cx, mx) = line_score(&prof.cols, x0, p, n);
-        let (cy, my) = line_score(&prof.rows, y0, p, m);
-        let score = ((cx - mx) * (n - 1) as f32 + (cy - my) * (m - 1) as f32)
-            / ((n + m).saturating_sub(2).max(1)) as f32;
+        let score = insets()
+            .map(|u| {
+                let (x0, y0, wu, hu) = guess(u);
+                let (px, py) = (wu / n as f64, hu / m as f64);
+                let (cx, mx) = line_score(&prof.cols, x0, px, n);
+                let (cy, my) = line_score(&prof.rows, y0, py, m);
+                ((cx - mx) * (n - 1) as f32 + (cy - my) * (m - 1) as f32)
+                    / ((n + m).saturating_sub(2).max(1)) as f32
+            })
+            .fold(f32::MIN, f32::max);
         scored.push((n, m, score));
     }
     let best = scored.iter().map(|s| s.2).fold(0.0, f32::max);
     if best <= 0.0 {
-        return None;
+        return Vec::new();
     }
-    let &(n, m, _) = scored
+    scored.retain(|s| s.2 >= SHORTLIST * best && n_ok(s.0, s.1));
+    scored.sort_by(|a, b| b.2.total_cmp(&a.2));
+    scored
         .iter()
-        .filter(|s| s.2 >= FINEST_SHARE * best && n_ok(s.0, s.1))
-        .max_by_key(|s| s.0)?;
-    Some(refine(frame, prof, n, m))
+        .take(CANDIDATES)
+        .map(|&(n, m, _)| refine(frame, prof, n, m))
+        .collect()
+}
+
+/// The scales of GNOME's 3-px inset tried: 0.3x to 3x.
+fn insets() -> impl Iterator<Item = f64> {
+    (3..=30).map(|i| f64::from(i) * 0.1)
 }
 
 fn n_ok(n: usize, m: usize) -> bool {
@@ -342,8 +371,7 @@ fn refine(frame: &Frame, prof: &Profiles, n: usize, m: usize) -> Lattice {
         (x0, y0, p)
     };
     let mut scores: Vec<(f64, f32)> = Vec::new();
-    for i in 2..=30 {
-        let u = f64::from(i) * 0.1;
+    for u in insets() {
         let (x0, y0, p) = at(u);
         let (cx, _) = line_score(&prof.cols, x0, p, n + 1);
         let (cy, _) = line_score(&prof.rows, y0, p, m + 1);
@@ -428,7 +456,8 @@ pub fn look_cell(img: &RgbImage, cell: RectF, pal: &Palette) -> Result<(Look, f3
     if s.green >= 0.6 {
         return Ok((Look::Door, s.green));
     }
-    if s.background >= 0.4 && s.green >= 0.06 && s.face + s.held < 0.05 {
+    // A goal's marker and its shadow, on the background.
+    if s.background >= 0.15 && s.green >= 0.06 && s.face + s.held < 0.05 {
         return Ok((Look::Goal, s.background + s.green));
     }
     let (held, face) = (s.held >= 0.5, s.face >= 0.5);

@@ -7,3 +7,8 @@
 //! - [`levels`]: GNOME's 28 levels, by GSettings index or name.
 
 pub mod levels;
+
+pub mod identify;
+pub mod learn;
+pub mod look;
+pub mod read;

@@ -19,7 +19,7 @@ use image::RgbImage;
 use super::identify::{self, Cells, Seen};
 use super::levels::Level;
 use super::look::{self, Join, Look, Palette};
-use crate::calibration::Calibration;
+use crate::calibration::{Calibration, Embedded};
 use crate::games::blocks::layout::Layout;
 use crate::vision::cells::sample;
 use crate::vision::{CellIssue, CellRead, GridRead, Lattice, Reading, Unreadable, trust_cells};
@@ -37,6 +37,14 @@ pub type Read = Reading<Board>;
 
 const GAME: &str = "GNOME Klotski";
 
+/// The built-in look: GNOME Klotski on Adwaita, as `boardbot calibrate`
+/// learnt it from a capture of the installed game (see the file).
+pub static CALIBRATION: Embedded = Embedded {
+    path: "calibration/klotski.toml",
+    text: include_str!("../../../calibration/klotski.toml"),
+    files: &[],
+};
+
 /// Reads the board in `img`.
 pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
     let pal = match Palette::new(&cal.params.classes) {
@@ -52,13 +60,20 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
         );
     };
     let prof = look::profiles(img, &frame);
-    let Some(lattice) = look::fit_lattice(&frame, &prof) else {
+    // The lattice whose cells read best: fewest unreadable, then most cells.
+    let Some((grid, looks)) = look::fit_lattice(&frame, &prof)
+        .into_iter()
+        .map(|l| read_cells(img, l, cal, &pal))
+        .min_by_key(|(_, looks)| {
+            let n = looks.iter().flatten().count().max(1);
+            ((n - grid_ref(looks)) * 1000 / n, usize::MAX - n)
+        })
+    else {
         return no_board(
             None,
             format!("no {GAME} board: no lattice of square cells fills the frame found"),
         );
     };
-    let (grid, looks) = read_cells(img, lattice, cal, &pal);
     let verdict = trust_cells_or_cut(grid_ref(&looks), &grid);
     let grid = match verdict_on(grid, verdict, GAME) {
         Ok(g) => g,
