@@ -19,7 +19,7 @@ pub struct Args {
     /// A screenshot of the board (what a selection would capture).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "level"])]
     image: Option<PathBuf>,
-    /// The board as text, rows joined by `/` (Troyis: K knight, W target, V visited, . dark).
+    /// The board as text, rows joined by `/` (Troyis: K knight, W target, V visited, . dark; klotski: also `gnome:N` or `gnome:NAME`, a bundled GNOME level).
     #[arg(long, value_name = "TEXT", conflicts_with = "level")]
     board: Option<String>,
     /// A file holding the position as text.
@@ -52,6 +52,9 @@ pub struct Args {
     /// Print the exits graph: each scene's openings and what reaches what (continuity).
     #[arg(long)]
     exits: bool,
+    /// How moves are counted (klotski): pieces (one piece along any path, as GNOME counts; default) or steps (one cell).
+    #[arg(long, value_enum, value_name = "steps|pieces")]
+    metric: Option<crate::games::options::Metric>,
     /// Solve every line of a file of `moves position [more fields]` lines and report the ones that differ (one-line positions, such as Rush Hour's).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["image", "board", "level"])]
     batch: Option<PathBuf>,
@@ -66,6 +69,7 @@ impl Args {
             walkthrough: self.walkthrough,
             slide_cost: self.slide_cost,
             exits: self.exits,
+            metric: self.metric,
             progress: !self.json,
             ..Options::default()
         }

@@ -307,6 +307,7 @@ pub static REGISTRY: &[&dyn Game] = &[
     &inertia::INERTIA,
     &continuity::CONTINUITY,
     &fifteen::FIFTEEN,
+    &klotski::KLOTSKI,
 ];
 
 /// Looks a game up by its id in `games`.

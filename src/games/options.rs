@@ -7,6 +7,10 @@ use std::path::PathBuf;
 
 use crate::solve::Bytes;
 
+/// How sliding-blocks moves are counted: `steps` (one cell) or `pieces`
+/// (one piece along any path, GNOME Klotski's counter; the default).
+pub use super::blocks::Metric;
+
 /// One option a game may read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Opt {
@@ -22,6 +26,8 @@ pub enum Opt {
     SlideCost,
     /// `--exits`: print the exits graph instead of a plan (Continuity).
     Exits,
+    /// `--metric steps|pieces`: how moves are counted (Klotski).
+    Metric,
 }
 
 impl Opt {
@@ -34,6 +40,7 @@ impl Opt {
             Opt::Walkthrough => "--walkthrough",
             Opt::SlideCost => "--slide-cost",
             Opt::Exits => "--exits",
+            Opt::Metric => "--metric",
         }
     }
 }
@@ -85,6 +92,8 @@ pub struct Options {
     pub slide_cost: Option<u32>,
     /// `--exits`: the exits graph rather than a plan.
     pub exits: bool,
+    /// `--metric steps|pieces`: how moves are counted (default pieces).
+    pub metric: Option<Metric>,
 }
 
 /// A session file read back: what a practice window recorded, and where
@@ -131,6 +140,9 @@ impl Options {
         }
         if self.exits {
             out.push(Opt::Exits);
+        }
+        if self.metric.is_some() {
+            out.push(Opt::Metric);
         }
         out
     }

@@ -2,7 +2,23 @@
 //! among walls until the special piece covers the goal (GNOME Klotski,
 //! Huarong Dao, and any game of the same model).
 //!
-//! - [`layout`]: the plain description of a position and its text format.
+//! - [`layout`]: the plain description of a position and its text format;
+//! - [`moves`]: moves as the player makes them, and the two metrics;
+//! - [`board`]: a layout compiled for search (classes of equal shape,
+//!   placements, step tables, frozen pieces, key widths);
+//! - [`engine`]: bitboards, packed keys and the one-piece flood;
+//! - [`search`]: the dedicated breadth-first search under either metric;
+//! - [`plan`]: plans of labelled moves, and playing moves on a layout;
+//! - [`rules`]: the same rules on the shared puzzle core, written
+//!   independently (a cell grid), the yardstick for the dedicated search.
+pub mod board;
+pub mod engine;
 pub mod layout;
+pub mod moves;
+pub mod plan;
+pub mod rules;
+pub mod search;
 
 pub use layout::{Floor, Layout, LayoutError, PieceSpec};
+pub use moves::{Dir, Metric, Move};
+pub use plan::{BlocksError, Plan, Planned, apply, is_won, plan};

@@ -28,10 +28,12 @@ use crate::vision::{Lattice, ReadParams};
 /// The layout a calibration text names: a level's index or name, or a
 /// position in the level format.
 pub fn layout_of(text: &str) -> Result<Layout, String> {
-    if let Some(level) = levels::find(text) {
+    let key = text.trim();
+    if let Some(level) = levels::find(key.strip_prefix(super::BUNDLED).unwrap_or(key)) {
         return Ok(level.layout());
     }
-    Layout::parse(text, "--board").map_err(|e| {
+    let rows = super::position_text(text)?;
+    Layout::parse(&rows, "--board").map_err(|e| {
         format!("{e} (give a GNOME level's index 0-27 or name, or a position in the level format)")
     })
 }

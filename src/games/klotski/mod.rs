@@ -5,6 +5,12 @@
 //! the text commands.
 //!
 //! - [`levels`]: GNOME's 28 levels, by GSettings index or name.
+//!
+//! `solve --game klotski` takes `--level FILE`, `--board 'rows/joined/by/slash'`
+//! or `--board gnome:6` / `--board 'gnome:Red Donkey'` (a bundled level),
+//! and `--metric steps|pieces`. Its JSON plan adds `metric`, `steps` (cells
+//! moved), `pieces` (piece moves) and `detail` (each move's label, grab
+//! cell and path) to the core's shape.
 
 pub mod levels;
 
@@ -12,3 +18,195 @@ pub mod identify;
 pub mod learn;
 pub mod look;
 pub mod read;
+
+use serde::Serialize;
+
+use super::blocks::rules::Blocks;
+use super::blocks::{Dir, Layout, Metric, Move};
+use super::{Game, GameError, Opt, Options, PuzzleGame, TextPuzzle};
+use crate::report::Report;
+
+const ID: &str = "klotski";
+
+/// The prefix that names a bundled level instead of rows.
+pub const BUNDLED: &str = "gnome:";
+
+/// The text commands, as for any text puzzle.
+static TEXT: PuzzleGame<Blocks> = PuzzleGame::new(
+    "GNOME Klotski: slide blocks until `*` covers the goal; optimal plans in piece moves or cell steps",
+);
+
+/// The text of a position: a bundled level (`gnome:6`, `gnome:Red Donkey`)
+/// or rows, joined by `/` when written on one line.
+pub fn position_text(text: &str) -> Result<String, String> {
+    if let Some(key) = text.trim().strip_prefix(BUNDLED) {
+        return levels::find(key).map(|l| l.layout().rows().join("\n")).ok_or_else(|| {
+            format!(
+                "no bundled level {key:?}: give a GSettings index 0 to {} or a name (Red Donkey, Sunshine...)",
+                levels::all().len().saturating_sub(1)
+            )
+        });
+    }
+    if text.contains('\n') {
+        Ok(text.to_string())
+    } else {
+        Ok(text.replace('/', "\n"))
+    }
+}
+
+impl TextPuzzle for Blocks {
+    const ID: &'static str = ID;
+    const OPTIONS: &'static [Opt] = &[Opt::MaxMemory, Opt::MaxNodes, Opt::Walkthrough, Opt::Metric];
+
+    fn parse(text: &str, opts: &Options) -> Result<(Blocks, Self::State), String> {
+        let text = position_text(text)?;
+        // The origin is added by the caller; the message keeps the line.
+        let layout = Layout::parse(&text, "").map_err(|e| match e.line {
+            Some(l) => format!("line {l}: {}", e.message),
+            None => e.message,
+        })?;
+        Ok(Blocks::new(layout, opts.metric.unwrap_or_default()))
+    }
+
+    fn reversible(&self) -> bool {
+        true
+    }
+}
+
+/// One move for scripts.
+#[derive(Serialize)]
+struct Detail {
+    label: char,
+    grab: [usize; 2],
+    path: Vec<&'static str>,
+}
+
+/// Adds the metric, both counts and each move's detail to the plan, and a
+/// readable line per move to the text.
+fn describe(r: &mut Report, metric: Metric, moves: &[Move]) {
+    let steps: usize = moves.iter().map(|m| m.path.len()).sum();
+    let pieces = moves
+        .iter()
+        .enumerate()
+        .filter(|(i, m)| *i == 0 || moves[i - 1].label != m.label)
+        .count();
+    if let Some(plan) = r.plan.as_mut().and_then(serde_json::Value::as_object_mut) {
+        plan.insert("metric".into(), metric.name().into());
+        plan.insert("steps".into(), steps.into());
+        plan.insert("pieces".into(), pieces.into());
+        let detail: Vec<Detail> = moves
+            .iter()
+            .map(|m| Detail {
+                label: m.label,
+                grab: [m.grab.0, m.grab.1],
+                path: m.path.iter().map(|d| d.word()).collect(),
+            })
+            .collect();
+        plan.insert("detail".into(), crate::report::value(&detail));
+    }
+    if moves.is_empty() {
+        return;
+    }
+    r.details.push(format!(
+        "{pieces} piece moves, {steps} cells moved ({} metric). Rows and columns count from 0:",
+        metric.name()
+    ));
+    for (i, m) in moves.iter().enumerate() {
+        let path: Vec<&str> = m.path.iter().map(|d: &Dir| d.word()).collect();
+        r.details.push(format!(
+            "  {:>3}. {} (row {}, col {}): {}",
+            i + 1,
+            m.label,
+            m.grab.0,
+            m.grab.1,
+            path.join(", ")
+        ));
+    }
+}
+
+/// GNOME Klotski.
+pub struct Klotski;
+
+/// The game, as registered.
+pub static KLOTSKI: Klotski = Klotski;
+
+impl Game for Klotski {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn text_commands(&self) -> Option<&'static dyn Game> {
+        Some(&TEXT)
+    }
+
+    fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
+        let (p, start) =
+            <Blocks as TextPuzzle>::parse(text, opts).map_err(|message| GameError::Parse {
+                origin: origin.to_string(),
+                message,
+            })?;
+        let (mut r, moves) = super::tools::solve_parsed(&p, &start, opts)?;
+        describe(&mut r, p.metric, &moves);
+        Ok(r)
+    }
+
+    // kread: GNOME Klotski's window read (read.rs), `calibrate` (learn.rs).
+    fn calibration(&self) -> Option<&'static crate::calibration::Embedded> {
+        Some(&read::CALIBRATION)
+    }
+
+    fn solve_image(
+        &self,
+        image: &image::RgbImage,
+        cal: &crate::calibration::Calibration,
+        opts: &Options,
+    ) -> Result<Report, GameError> {
+        solve_image(image, cal, opts).map(|(r, _)| r)
+    }
+
+    /// Learns the colours from a screenshot of a known level (`6`,
+    /// `gnome:Red Donkey`) or position (rows).
+    fn learn(
+        &self,
+        img: &image::RgbImage,
+        text: &str,
+        base: &crate::vision::ReadParams,
+        _keep_missing: bool,
+    ) -> Result<crate::vision::learn::Learned, GameError> {
+        let want = learn::layout_of(text).map_err(GameError::Usage)?;
+        Ok(learn::learn(img, &want, base)?)
+    }
+}
+
+/// kread: `solve --image`: reads GNOME Klotski's window, plans from what
+/// it shows (`--metric`, as for text), and gives the moves too (for the
+/// drags). The board is the text solver's, placed on the lattice read.
+pub fn solve_image(
+    image: &image::RgbImage,
+    cal: &crate::calibration::Calibration,
+    opts: &Options,
+) -> Result<(Report, Vec<Move>), GameError> {
+    let t = std::time::Instant::now();
+    let seen = read::read(image, cal);
+    let vision_ms = crate::report::ms_since(t);
+    let mut moves = Vec::new();
+    let mut r = Report::from_reading(ID, seen, |grid, board| {
+        let (p, start) = Blocks::new(board.layout.clone(), opts.metric.unwrap_or_default());
+        let (mut r, m) = super::tools::solve_parsed(&p, &start, opts)?;
+        describe(&mut r, p.metric, &m);
+        let rows = r.board.take().map_or_else(|| board.layout.rows(), |b| b.cells);
+        r.board = Some(crate::report::BoardReport::from_grid(&grid, rows));
+        r.details.insert(
+            0,
+            format!(
+                "read as GNOME Klotski level {} \"{}\" ({} pack)",
+                board.level.index, board.level.name, board.level.group
+            ),
+        );
+        r.seen.grid = Some(grid);
+        moves = m;
+        Ok::<_, GameError>(r)
+    })?;
+    r.timing_ms.vision = Some(vision_ms);
+    Ok((r, moves))
+}

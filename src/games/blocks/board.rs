@@ -1,0 +1,347 @@
+//! A [`Layout`] compiled for search: pieces grouped into classes of equal
+//! shape (interchangeable, so the search sorts them), every position a
+//! class could ever take alone among the walls (its placements, numbered),
+//! one-cell step tables between placements, and the bits each piece takes
+//! in a packed key. Pieces that can never move are frozen into the walls
+//! and cost no bits.
+
+use std::collections::VecDeque;
+
+use super::layout::{Floor, Layout, normalise};
+use super::moves::Dir;
+
+/// No placement in that direction.
+pub const NONE: u16 = u16::MAX;
+
+/// Pieces of one shape (and specialness).
+#[derive(Clone, Debug)]
+pub struct Class {
+    /// Cells relative to the top-left of the bounding box, sorted.
+    pub shape: Vec<(usize, usize)>,
+    pub special: bool,
+    /// Placement -> top-left (row, col) of the bounding box.
+    pub anchors: Vec<(usize, usize)>,
+    /// Placement -> cell indices it covers.
+    pub cells: Vec<Vec<usize>>,
+    /// Placement -> the placement one step away, by [`Dir::ALL`], or [`NONE`].
+    pub next: Vec<[u16; 4]>,
+    /// Bits per piece in a packed key.
+    pub bits: u32,
+    /// Its pieces' slots in a state: `slots.start..slots.end`.
+    pub slots: std::ops::Range<usize>,
+    pub frozen: bool,
+}
+
+/// One piece of the layout: its class and where it starts.
+#[derive(Clone, Debug)]
+pub struct Piece {
+    pub label: char,
+    pub class: usize,
+    pub start: u16,
+}
+
+/// The compiled board.
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub width: usize,
+    pub height: usize,
+    pub classes: Vec<Class>,
+    /// In the layout's order.
+    pub pieces: Vec<Piece>,
+    pub special: usize,
+    /// The special piece's placement on the goal, if it can ever get there.
+    pub goal: Option<u16>,
+    /// Bit offset of each slot in a packed key.
+    pub offsets: Vec<u32>,
+    pub key_bits: u32,
+}
+
+/// Every anchor where `shape` fits among `blocked` cells.
+fn fits(l: &Layout, shape: &[(usize, usize)], blocked: &[bool]) -> Vec<(usize, usize)> {
+    let (h, w) = shape
+        .iter()
+        .fold((0, 0), |(h, w), &(r, c)| (h.max(r + 1), w.max(c + 1)));
+    let mut out = Vec::new();
+    for r in 0..=l.height.saturating_sub(h) {
+        for c in 0..=l.width.saturating_sub(w) {
+            if shape
+                .iter()
+                .all(|&(dr, dc)| !blocked[(r + dr) * l.width + c + dc])
+            {
+                out.push((r, c));
+            }
+        }
+    }
+    out
+}
+
+/// The placements reachable alone from `starts` over `anchors`, sorted.
+fn reachable(anchors: &[(usize, usize)], starts: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let set: std::collections::HashSet<_> = anchors.iter().copied().collect();
+    let mut seen: std::collections::BTreeSet<(usize, usize)> = starts.iter().copied().collect();
+    let mut queue: VecDeque<_> = starts.iter().copied().collect();
+    while let Some((r, c)) = queue.pop_front() {
+        for d in Dir::ALL {
+            let (dr, dc) = d.delta();
+            let n = (r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
+            if set.contains(&n) && seen.insert(n) {
+                queue.push_back(n);
+            }
+        }
+    }
+    seen.into_iter().collect()
+}
+
+/// Pieces grouped by (shape, special), in order of first appearance;
+/// each frozen piece is a class of its own.
+fn classes_of(l: &Layout, frozen: &[bool]) -> (Vec<(Vec<(usize, usize)>, bool)>, Vec<usize>) {
+    let mut kinds: Vec<(Vec<(usize, usize)>, bool)> = Vec::new();
+    let mut movable: Vec<bool> = Vec::new();
+    let mut of = Vec::new();
+    for (p, &f) in l.pieces.iter().zip(frozen) {
+        let k = (normalise(&p.cells), p.special);
+        let found = (!f)
+            .then(|| (0..kinds.len()).find(|&i| movable[i] && kinds[i] == k))
+            .flatten();
+        let i = found.unwrap_or_else(|| {
+            kinds.push(k);
+            movable.push(!f);
+            kinds.len() - 1
+        });
+        of.push(i);
+    }
+    (kinds, of)
+}
+
+fn top_left(cells: &[(usize, usize)]) -> (usize, usize) {
+    (
+        cells.iter().map(|c| c.0).min().unwrap_or(0),
+        cells.iter().map(|c| c.1).min().unwrap_or(0),
+    )
+}
+
+/// Which pieces can never move: alone among the walls and the pieces
+/// already frozen, they have no other placement. Repeated until stable.
+fn frozen_pieces(l: &Layout) -> (Vec<bool>, Vec<bool>) {
+    let mut blocked: Vec<bool> = l.floor.iter().map(|f| *f == Floor::Wall).collect();
+    let mut frozen = vec![false; l.pieces.len()];
+    loop {
+        let mut changed = false;
+        for (j, p) in l.pieces.iter().enumerate() {
+            if frozen[j] {
+                continue;
+            }
+            let shape = normalise(&p.cells);
+            let b: Vec<bool> = (0..l.floor.len())
+                .map(|i| blocked[i] || (!p.special && l.floor[i] == Floor::Door))
+                .collect();
+            if reachable(&fits(l, &shape, &b), &[top_left(&p.cells)]).len() == 1 {
+                frozen[j] = true;
+                changed = true;
+                for &(r, c) in &p.cells {
+                    blocked[r * l.width + c] = true;
+                }
+            }
+        }
+        if !changed {
+            return (frozen, blocked);
+        }
+    }
+}
+
+impl Board {
+    /// Compiles a layout (already checked by [`Layout::parse`]).
+    pub fn new(l: &Layout) -> Board {
+        let (frozen_piece, blocked) = frozen_pieces(l);
+        let (kinds, of) = classes_of(l, &frozen_piece);
+        let mut frozen = vec![false; kinds.len()];
+        let places = kinds
+            .iter()
+            .enumerate()
+            .map(|(k, (shape, special))| {
+                let starts: Vec<(usize, usize)> = l
+                    .pieces
+                    .iter()
+                    .zip(&of)
+                    .filter(|(_, c)| **c == k)
+                    .map(|(p, _)| top_left(&p.cells))
+                    .collect();
+                let j = of.iter().position(|&c| c == k).unwrap_or(0);
+                if frozen_piece[j] {
+                    frozen[k] = true;
+                    return starts;
+                }
+                let b: Vec<bool> = (0..l.floor.len())
+                    .map(|i| blocked[i] || (!special && l.floor[i] == Floor::Door))
+                    .collect();
+                reachable(&fits(l, shape, &b), &starts)
+            })
+            .collect();
+        Board::assemble(l, kinds, &of, places, frozen)
+    }
+
+    fn assemble(
+        l: &Layout,
+        kinds: Vec<(Vec<(usize, usize)>, bool)>,
+        of: &[usize],
+        places: Vec<Vec<(usize, usize)>>,
+        frozen: Vec<bool>,
+    ) -> Board {
+        let mut classes = Vec::new();
+        let mut slot = 0;
+        for (k, ((shape, special), anchors)) in kinds.into_iter().zip(places).enumerate() {
+            let n = of.iter().filter(|&&c| c == k).count();
+            let slots = if frozen[k] {
+                slot..slot
+            } else {
+                slot..slot + n
+            };
+            slot = slots.end;
+            let next = anchors
+                .iter()
+                .map(|&(r, c)| {
+                    Dir::ALL.map(|d| {
+                        let (dr, dc) = d.delta();
+                        let to = (r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
+                        anchors.binary_search(&to).map_or(NONE, |i| i as u16)
+                    })
+                })
+                .collect();
+            let cells = anchors
+                .iter()
+                .map(|&(r, c)| {
+                    shape
+                        .iter()
+                        .map(|&(dr, dc)| (r + dr) * l.width + c + dc)
+                        .collect()
+                })
+                .collect();
+            let bits = if frozen[k] {
+                0
+            } else {
+                usize::BITS - (anchors.len() - 1).leading_zeros()
+            };
+            classes.push(Class {
+                shape,
+                special,
+                anchors,
+                cells,
+                next,
+                bits,
+                slots,
+                frozen: frozen[k],
+            });
+        }
+        let pieces: Vec<Piece> = l
+            .pieces
+            .iter()
+            .zip(of)
+            .map(|(p, &k)| Piece {
+                label: p.label,
+                class: k,
+                start: classes[k].placement(top_left(&p.cells)).unwrap_or(NONE),
+            })
+            .collect();
+        let special = classes.iter().position(|c| c.special).unwrap_or(0);
+        let goal = classes[special].placement(top_left(&l.goal_cells()));
+        let mut offsets = Vec::new();
+        let mut bits = 0;
+        for c in &classes {
+            for _ in c.slots.clone() {
+                offsets.push(bits);
+                bits += c.bits;
+            }
+        }
+        Board {
+            width: l.width,
+            height: l.height,
+            classes,
+            pieces,
+            special,
+            goal,
+            offsets,
+            key_bits: bits,
+        }
+    }
+
+    /// Number of slots (movable pieces) in a state.
+    pub fn slots(&self) -> usize {
+        self.offsets.len()
+    }
+
+    /// The start state: each class's placements, sorted.
+    pub fn start(&self) -> Vec<u16> {
+        let mut s = vec![0; self.slots()];
+        for (k, c) in self.classes.iter().enumerate() {
+            let mut v: Vec<u16> = self
+                .pieces
+                .iter()
+                .filter(|p| p.class == k)
+                .map(|p| p.start)
+                .collect();
+            v.sort_unstable();
+            for (i, slot) in c.slots.clone().enumerate() {
+                s[slot] = v[i];
+            }
+        }
+        s
+    }
+
+    /// Sorts the slots of class `k` after slot `i` changed.
+    pub fn resort(&self, s: &mut [u16], k: usize) {
+        let r = self.classes[k].slots.clone();
+        if r.len() > 1 {
+            s[r].sort_unstable();
+        }
+    }
+
+    /// True when the special piece sits on the goal.
+    pub fn is_goal(&self, s: &[u16]) -> bool {
+        let c = &self.classes[self.special];
+        match (self.goal, c.frozen) {
+            (None, _) => false,
+            (Some(_), true) => self
+                .pieces
+                .iter()
+                .any(|p| p.class == self.special && Some(p.start) == self.goal),
+            (Some(g), false) => s[c.slots.start] == g,
+        }
+    }
+}
+
+impl Class {
+    /// The placement whose bounding box starts at `at`.
+    pub fn placement(&self, at: (usize, usize)) -> Option<u16> {
+        self.anchors.binary_search(&at).ok().map(|i| i as u16)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_placements_and_frozen_pieces() {
+        // `x` is boxed in: frozen. The two `a`/`b` singles share a class.
+        let l = Layout::parse(
+            "#######\n#x#a  #\n###*b #\n#  *  #\n#---###\n#  .  #\n#_ .###\n",
+            "t",
+        )
+        .unwrap();
+        let b = Board::new(&l);
+        let x = &b.classes[b.pieces[0].class];
+        assert!(x.frozen && x.bits == 0);
+        assert_eq!(b.pieces[1].class, b.pieces[3].class);
+        assert_eq!(b.slots(), 3);
+        let single = &b.classes[b.pieces[1].class];
+        assert!(
+            single.anchors.iter().all(|&(r, _)| r < 4),
+            "singles never pass the door"
+        );
+        let star = &b.classes[b.special];
+        assert!(star.anchors.contains(&(5, 3)));
+        assert!(b.goal.is_some());
+        let s = b.start();
+        assert!(!b.is_goal(&s));
+    }
+}

@@ -1,0 +1,152 @@
+//! The hot loop's view of a [`Board`]: every placement as a bitboard of
+//! `W` words (one word for the classic boards, six for 19×19), states
+//! packed into `K`-word keys, and the flood that finds every position one
+//! piece reaches with the others fixed.
+
+use super::board::{Board, NONE};
+
+/// A board's cells as a bitset of `W` words.
+pub type Bits<const W: usize> = [u64; W];
+
+fn overlaps<const W: usize>(a: &Bits<W>, b: &Bits<W>) -> bool {
+    a.iter().zip(b).any(|(x, y)| x & y != 0)
+}
+
+/// Scratch space for floods, reused across states.
+#[derive(Default)]
+pub struct Flood {
+    stamp: Vec<u32>,
+    round: u32,
+    /// (placement, steps from the start) in the order reached.
+    pub reached: Vec<(u16, u32)>,
+}
+
+/// A board ready for search.
+pub struct Engine<const W: usize> {
+    pub board: Board,
+    /// Class -> placement -> cells.
+    masks: Vec<Vec<Bits<W>>>,
+    /// Slot -> class.
+    slot_class: Vec<usize>,
+}
+
+impl<const W: usize> Engine<W> {
+    pub fn new(board: Board) -> Self {
+        let masks = board
+            .classes
+            .iter()
+            .map(|c| {
+                c.cells
+                    .iter()
+                    .map(|cells| {
+                        let mut m = [0u64; W];
+                        for &i in cells {
+                            m[i / 64] |= 1 << (i % 64);
+                        }
+                        m
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut slot_class = vec![0; board.slots()];
+        for (k, c) in board.classes.iter().enumerate() {
+            for s in c.slots.clone() {
+                slot_class[s] = k;
+            }
+        }
+        Engine {
+            board,
+            masks,
+            slot_class,
+        }
+    }
+
+    pub fn class_of(&self, slot: usize) -> usize {
+        self.slot_class[slot]
+    }
+
+    /// The cells the movable pieces cover.
+    pub fn occupied(&self, s: &[u16]) -> Bits<W> {
+        let mut m = [0u64; W];
+        for (i, &p) in s.iter().enumerate() {
+            let mask = &self.masks[self.slot_class[i]][p as usize];
+            for w in 0..W {
+                m[w] |= mask[w];
+            }
+        }
+        m
+    }
+
+    /// Every placement the piece in `slot` reaches from `s` with the others
+    /// fixed, within `limit` steps, into `f.reached` (the start excluded).
+    pub fn flood(&self, s: &[u16], occ: &Bits<W>, slot: usize, limit: u32, f: &mut Flood) {
+        let k = self.slot_class[slot];
+        let class = &self.board.classes[k];
+        let masks = &self.masks[k];
+        let p = s[slot];
+        let own = &masks[p as usize];
+        let mut others = *occ;
+        for w in 0..W {
+            others[w] &= !own[w];
+        }
+        if f.stamp.len() < masks.len() {
+            f.stamp.resize(masks.len(), 0);
+        }
+        f.round = f.round.wrapping_add(1);
+        if f.round == 0 {
+            f.stamp.iter_mut().for_each(|x| *x = 0);
+            f.round = 1;
+        }
+        f.reached.clear();
+        f.stamp[p as usize] = f.round;
+        f.reached.push((p, 0));
+        let mut head = 0;
+        while head < f.reached.len() {
+            let (q, d) = f.reached[head];
+            head += 1;
+            if d >= limit {
+                continue;
+            }
+            for &n in &class.next[q as usize] {
+                if n != NONE
+                    && f.stamp[n as usize] != f.round
+                    && !overlaps(&masks[n as usize], &others)
+                {
+                    f.stamp[n as usize] = f.round;
+                    f.reached.push((n, d + 1));
+                }
+            }
+        }
+        f.reached.remove(0);
+    }
+
+    /// The state packed into a key.
+    pub fn pack<const K: usize>(&self, s: &[u16]) -> [u64; K] {
+        let mut key = [0u64; K];
+        for (i, &v) in s.iter().enumerate() {
+            let off = self.board.offsets[i] as usize;
+            let (w, sh) = (off / 64, off % 64);
+            key[w] |= u64::from(v) << sh;
+            let bits = self.board.classes[self.slot_class[i]].bits as usize;
+            if sh + bits > 64 {
+                key[w + 1] |= u64::from(v) >> (64 - sh);
+            }
+        }
+        key
+    }
+
+    /// The state from a key.
+    pub fn unpack<const K: usize>(&self, key: &[u64; K], s: &mut Vec<u16>) {
+        s.clear();
+        for i in 0..self.board.slots() {
+            let off = self.board.offsets[i] as usize;
+            let bits = self.board.classes[self.slot_class[i]].bits as usize;
+            let (w, sh) = (off / 64, off % 64);
+            let mut v = key[w] >> sh;
+            if sh + bits > 64 {
+                v |= key[w + 1] << (64 - sh);
+            }
+            s.push((v & ((1u64 << bits) - 1)) as u16);
+        }
+    }
+}

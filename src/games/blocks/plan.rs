@@ -1,0 +1,229 @@
+//! Optimal plans for a [`Layout`]: the dedicated search run on the board's
+//! size (bitboards of 1, 2 or 6 words, keys of 2, 4 or 16 words), then the
+//! canonical states turned back into moves of labelled pieces, each with
+//! the cell to grab and a shortest path with the others fixed.
+
+use super::board::Board;
+use super::engine::Engine;
+use super::layout::{Floor, Layout};
+use super::moves::{Dir, Metric, Move, parse_move};
+use super::search::{Outcome, search};
+use crate::solve::{Budget, Progress};
+
+/// The largest packed key, in bits.
+pub const MAX_KEY_BITS: u32 = 1024;
+
+/// A plan found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    pub moves: Vec<Move>,
+    /// Proven optimal under the metric it was searched for.
+    pub optimal: bool,
+    /// Cells moved in all.
+    pub steps: usize,
+}
+
+/// How planning ended: the plan if one was found, and the search's figures.
+#[derive(Clone, Debug)]
+pub struct Planned {
+    pub plan: Option<Plan>,
+    pub outcome: Outcome,
+}
+
+/// Why a position cannot be planned or a move played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BlocksError {
+    #[error("the position needs {0} bits per state; the engine packs at most {MAX_KEY_BITS}")]
+    TooManyBits(u32),
+    #[error("{0}")]
+    IllegalMove(String),
+}
+
+macro_rules! dispatch {
+    ($board:expr, $metric:expr, $budget:expr, $progress:expr; $(($w:literal, $k:literal)),*) => {{
+        let words = ($board.width * $board.height).div_ceil(64);
+        let keys = ($board.key_bits as usize).div_ceil(64).max(1);
+        let w = if words <= 1 { 1 } else if words <= 2 { 2 } else { 6 };
+        let k = if keys <= 2 { 2 } else if keys <= 4 { 4 } else { 16 };
+        match (w, k) {
+            $(($w, $k) => search::<$w, $k>(&Engine::<$w>::new($board), $metric, $budget, $progress),)*
+            _ => unreachable!("sizes are 1, 2 or 6 words and 2, 4 or 16 key words"),
+        }
+    }};
+}
+
+/// An optimal plan under `metric`, or why there is none.
+pub fn plan(
+    layout: &Layout,
+    metric: Metric,
+    budget: &Budget,
+    progress: &mut Progress,
+) -> Result<Planned, BlocksError> {
+    let board = Board::new(layout);
+    if board.key_bits > MAX_KEY_BITS {
+        return Err(BlocksError::TooManyBits(board.key_bits));
+    }
+    let b = board.clone();
+    let outcome = dispatch!(board, metric, budget, progress;
+        (1, 2), (1, 4), (1, 16), (2, 2), (2, 4), (2, 16), (6, 2), (6, 4), (6, 16));
+    let plan = outcome.path.as_ref().map(|p| {
+        let moves = label_moves(&b, layout, p);
+        Plan {
+            steps: moves.iter().map(|m| m.path.len()).sum(),
+            moves,
+            optimal: true,
+        }
+    });
+    Ok(Planned { plan, outcome })
+}
+
+/// The canonical states of a path as moves of labelled pieces.
+fn label_moves(b: &Board, layout: &Layout, path: &[Vec<u16>]) -> Vec<Move> {
+    let mut at: Vec<u16> = b.pieces.iter().map(|p| p.start).collect();
+    let mut out = Vec::new();
+    for pair in path.windows(2) {
+        let (from, to) = (&pair[0], &pair[1]);
+        let Some((k, r, q)) = changed(b, from, to) else {
+            continue;
+        };
+        let Some(j) = (0..at.len()).find(|&j| b.pieces[j].class == k && at[j] == r) else {
+            continue;
+        };
+        let class = &b.classes[k];
+        let steps = route(b, layout, &at, j, q).unwrap_or_default();
+        let grab = class.cells[r as usize][0];
+        out.push(Move {
+            label: b.pieces[j].label,
+            grab: (grab / b.width, grab % b.width),
+            path: steps,
+        });
+        at[j] = q;
+    }
+    out
+}
+
+/// The class whose placements differ between two canonical states: the
+/// placement left and the one taken.
+fn changed(b: &Board, from: &[u16], to: &[u16]) -> Option<(usize, u16, u16)> {
+    for (k, c) in b.classes.iter().enumerate() {
+        let (x, y) = (&from[c.slots.clone()], &to[c.slots.clone()]);
+        if x != y {
+            let r = *x.iter().find(|v| !y.contains(v))?;
+            let q = *y.iter().find(|v| !x.contains(v))?;
+            return Some((k, r, q));
+        }
+    }
+    None
+}
+
+/// Cells covered by every piece but `j`, with pieces at `at`.
+fn others(b: &Board, at: &[u16], j: usize) -> Vec<bool> {
+    let mut occ = vec![false; b.width * b.height];
+    for (i, p) in b.pieces.iter().enumerate() {
+        if i != j {
+            for &c in &b.classes[p.class].cells[at[i] as usize] {
+                occ[c] = true;
+            }
+        }
+    }
+    occ
+}
+
+/// A shortest path of piece `j` to placement `q`, the others fixed
+/// (breadth-first, directions in [`Dir::ALL`] order).
+fn route(b: &Board, _l: &Layout, at: &[u16], j: usize, q: u16) -> Option<Vec<Dir>> {
+    let class = &b.classes[b.pieces[j].class];
+    let occ = others(b, at, j);
+    let free = |p: u16| class.cells[p as usize].iter().all(|&c| !occ[c]);
+    let mut prev: Vec<Option<(u16, Dir)>> = vec![None; class.anchors.len()];
+    let start = at[j];
+    let mut queue = std::collections::VecDeque::from([start]);
+    let mut seen = vec![false; class.anchors.len()];
+    seen[start as usize] = true;
+    while let Some(p) = queue.pop_front() {
+        if p == q {
+            let mut path = Vec::new();
+            let mut cur = q;
+            while let Some((from, d)) = prev[cur as usize] {
+                path.push(d);
+                cur = from;
+            }
+            path.reverse();
+            return Some(path);
+        }
+        for (i, d) in Dir::ALL.iter().enumerate() {
+            let n = class.next[p as usize][i];
+            if n != super::board::NONE && !seen[n as usize] && free(n) {
+                seen[n as usize] = true;
+                prev[n as usize] = Some((p, *d));
+                queue.push_back(n);
+            }
+        }
+    }
+    None
+}
+
+/// Plays one move on a labelled layout: the piece `m.label` must cover
+/// `m.grab` and every step must be into cells free for it (walls never,
+/// doors only for the special piece, other pieces never).
+pub fn apply(layout: &Layout, m: &Move) -> Result<Layout, BlocksError> {
+    let bad = |why: String| BlocksError::IllegalMove(format!("{m}: {why}"));
+    let j = layout
+        .pieces
+        .iter()
+        .position(|p| p.label == m.label)
+        .ok_or_else(|| bad(format!("there is no piece {:?}", m.label)))?;
+    if !layout.pieces[j].cells.contains(&m.grab) {
+        return Err(bad(format!(
+            "piece {:?} is not on row {}, col {}",
+            m.label, m.grab.0, m.grab.1
+        )));
+    }
+    let mut out = layout.clone();
+    let mut taken = vec![false; layout.width * layout.height];
+    for (i, p) in layout.pieces.iter().enumerate() {
+        for &(r, c) in p.cells.iter().filter(|_| i != j) {
+            taken[r * layout.width + c] = true;
+        }
+    }
+    let special = layout.pieces[j].special;
+    for (n, d) in m.path.iter().enumerate() {
+        let (dr, dc) = d.delta();
+        let cells = &mut out.pieces[j].cells;
+        for cell in cells.iter_mut() {
+            let (r, c) = (
+                cell.0.wrapping_add_signed(dr),
+                cell.1.wrapping_add_signed(dc),
+            );
+            if r >= layout.height || c >= layout.width {
+                return Err(bad(format!("step {} leaves the board", n + 1)));
+            }
+            let f = layout.floor_at(r, c);
+            if f == Floor::Wall || (f == Floor::Door && !special) || taken[r * layout.width + c] {
+                return Err(bad(format!("step {} ({}) is blocked", n + 1, d.word())));
+            }
+            *cell = (r, c);
+        }
+        cells.sort_unstable();
+    }
+    Ok(out)
+}
+
+/// Reads a typed move (`a:DR`) on `layout`, grabbing the piece's first cell.
+pub fn read_move(layout: &Layout, text: &str) -> Result<Move, BlocksError> {
+    let (label, path) = parse_move(text).map_err(BlocksError::IllegalMove)?;
+    let grab = layout
+        .pieces
+        .iter()
+        .find(|p| p.label == label)
+        .map(|p| p.cells[0])
+        .ok_or_else(|| BlocksError::IllegalMove(format!("{text}: there is no piece {label:?}")))?;
+    Ok(Move { label, grab, path })
+}
+
+/// True when the special piece covers the goal cells exactly.
+pub fn is_won(layout: &Layout) -> bool {
+    layout
+        .special()
+        .is_some_and(|s| s.cells == layout.goal_cells())
+}
