@@ -89,7 +89,8 @@ pub fn actions(moves: &[Move], lattice: &Lattice) -> Vec<Action> {
 
 /// The boards after every [`CHECK_EVERY`] moves and after the last, played
 /// from `start` and lettered as the reader letters them ([`canonical`]
-/// against `level`, the level's start). Stops at the first move that does
+/// against `level`, the level's start), in the rows the report gives (the
+/// pieces' rows, without the `% floor` block). Stops at the first move that does
 /// not apply (none does in a plan from the engine).
 pub fn checkpoints(start: &Layout, level: &Layout, moves: &[Move]) -> Vec<Checkpoint> {
     let mut at = start.clone();
@@ -101,10 +102,10 @@ pub fn checkpoints(start: &Layout, level: &Layout, moves: &[Move]) -> Vec<Checkp
         at = next;
         let after = k + 1;
         if after % CHECK_EVERY == 0 || after == moves.len() {
-            out.push(Checkpoint {
-                after,
-                rows: canonical(&at, level).rows(),
-            });
+            // The pieces' rows only, as the board is reported.
+            let mut rows = canonical(&at, level).rows();
+            rows.truncate(at.height);
+            out.push(Checkpoint { after, rows });
         }
     }
     out
