@@ -93,6 +93,15 @@ impl Drop for Klotski {
         }
         unsafe { libc::kill(group, libc::SIGKILL) };
         let _ = self.child.wait();
+        // The X server drops the windows a moment later: wait, so that the
+        // next game on this display is not mistaken for this one.
+        let t = Instant::now();
+        while !self.win.is_empty()
+            && !self.name_of(&self.win).is_empty()
+            && t.elapsed() < Duration::from_secs(5)
+        {
+            std::thread::sleep(Duration::from_millis(30));
+        }
     }
 }
 
@@ -101,8 +110,6 @@ impl Klotski {
     /// `size` pixels big (default 600×500), and waits for its window.
     pub fn open(display: &str, level: usize, size: Option<(u32, u32)>) -> Klotski {
         let dir = tempfile::tempdir().expect("temp dir");
-        // A game closed just before may still show its windows for a moment.
-        let before = xdotool_out(display, &["search", "--onlyvisible", "--name", "."]);
         let (w, h) = size.unwrap_or((600, 500));
         let mut cmd = Command::new(script());
         cmd.arg(dir.path())
@@ -122,8 +129,7 @@ impl Klotski {
             frame: (0, 0, 0, 0),
             dir,
         };
-        let old: Vec<&str> = before.split_whitespace().collect();
-        k.win = k.wait_for_window(&old);
+        k.win = k.wait_for_window();
         k.frame = k.wait_for_board();
         k
     }
@@ -159,9 +165,9 @@ impl Klotski {
         }
     }
 
-    /// The main window: the largest new visible one that is not the
-    /// dialog (GTK also makes a small leader window).
-    fn wait_for_window(&mut self, old: &[&str]) -> String {
+    /// The main window: the largest visible one that is not the dialog
+    /// (GTK also makes a small leader window).
+    fn wait_for_window(&mut self) -> String {
         let t = Instant::now();
         loop {
             if let Ok(Some(status)) = self.child.try_wait() {
@@ -170,7 +176,7 @@ impl Klotski {
             let ids = xdotool_out(&self.display, &["search", "--onlyvisible", "--name", "."]);
             let best = ids
                 .split_whitespace()
-                .filter(|w| !old.contains(w) && self.name_of(w) != DIALOG_TITLE)
+                .filter(|w| self.name_of(w) != DIALOG_TITLE)
                 .map(|w| (w.to_string(), geometry(&self.display, w)))
                 .filter(|(_, g)| g.2 > 100)
                 .max_by_key(|(_, g)| g.2);
