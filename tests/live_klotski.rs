@@ -22,7 +22,7 @@ use boardbot::input::replay::Input;
 use boardbot::report::{Report, Verdict};
 use boardbot::solve::{Budget, Progress};
 use boardbot::vision::Lattice;
-use common::display::{Display, boardbot, rect, show, wait_output, xvfb};
+use common::display::{Display, boardbot, json_of, rect, show, wait_output, xvfb};
 use common::klotski::{self, Klotski};
 
 /// Levels of three sizes with short plans: (index, window size).
@@ -202,11 +202,7 @@ fn a_dry_run_plans_drags_on_the_board_inside_the_selection_and_sends_none() {
     let k = Klotski::open(&d.name, 10, None);
     let before = read(&k);
     let region = k.region(20);
-    let out = play(&d, &k, 20, &["--once", "--dry-run", "--json"])
-        .output()
-        .expect("run play");
-    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
-    let v = common::stdout_json(&out);
+    let v = json_of(&mut play(&d, &k, 20, &["--once", "--dry-run", "--json"]));
     assert_eq!(v["state"], "playable", "{v}");
     let actions = v["actions"].as_array().expect("actions");
     assert_eq!(actions.len(), optimal(10).len(), "one drag per move");

@@ -14,6 +14,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use super::sgt::{geometry, xdotool_out};
+
 /// The main window's title once the level is solved.
 pub const SOLVED_TITLE: &str = "Level completed.";
 /// The score dialog's title; it opens over the board when a level is solved.
@@ -35,31 +37,18 @@ pub fn available() -> bool {
     game && dbus && super::display::have_xdotool()
 }
 
-/// The output of `xdotool ARGS` on `display` (empty when it failed).
-pub fn xdotool_out(display: &str, args: &[&str]) -> String {
-    let out = Command::new("xdotool")
-        .args(args)
-        .env("DISPLAY", display)
-        .output()
-        .expect("xdotool");
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-/// A window's place: x, y, width, height.
-pub fn geometry(display: &str, win: &str) -> (i32, i32, u32, u32) {
-    let text = xdotool_out(display, &["getwindowgeometry", "--shell", win]);
-    let field = |k: &str| {
-        text.lines()
-            .find_map(|l| l.strip_prefix(k))
-            .and_then(|v| v.trim().parse::<i64>().ok())
-            .unwrap_or(0)
-    };
-    (
-        field("X=") as i32,
-        field("Y=") as i32,
-        field("WIDTH=") as u32,
-        field("HEIGHT=") as u32,
-    )
+/// Calls `f` every 50 ms until it gives something, for up to `secs`.
+fn poll<T>(secs: u64, mut f: impl FnMut() -> Option<T>) -> Option<T> {
+    let t = Instant::now();
+    loop {
+        if let Some(v) = f() {
+            return Some(v);
+        }
+        if t.elapsed() >= Duration::from_secs(secs) {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
 
 /// GNOME Klotski running one level on a test display; killed (with its
@@ -209,14 +198,7 @@ impl Klotski {
 
     /// Waits up to `secs` for the title to say the level is completed.
     pub fn wait_solved(&self, secs: u64) -> bool {
-        let t = Instant::now();
-        while t.elapsed() < Duration::from_secs(secs) {
-            if self.solved() {
-                return true;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        false
+        poll(secs, || self.solved().then_some(())).is_some()
     }
 
     /// The Congratulations dialog's window, if it is open.
@@ -242,14 +224,7 @@ impl Klotski {
     }
 
     fn wait_dialog(&self) -> Option<String> {
-        let t = Instant::now();
-        while t.elapsed() < Duration::from_secs(5) {
-            if let Some(d) = self.dialog() {
-                return Some(d);
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        None
+        poll(5, || self.dialog())
     }
 
     /// Closes the dialog with its Done button, which makes the game write
@@ -271,14 +246,7 @@ impl Klotski {
             &self.display,
             &["mousemove", &bx.to_string(), &by.to_string(), "click", "1"],
         );
-        let t = Instant::now();
-        while t.elapsed() < Duration::from_secs(5) {
-            if let Some(s) = self.score() {
-                return Some(s);
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        None
+        poll(5, || self.score())
     }
 
     /// The move count the game recorded for this level, from its score file
@@ -353,14 +321,7 @@ impl Klotski {
     /// A selection around the board with `margin` pixels each side, as
     /// `--region` takes it.
     pub fn region(&self, margin: i32) -> String {
-        let (x, y, w, h) = self.frame;
-        format!(
-            "{},{},{},{}",
-            x - margin,
-            y - margin,
-            w as i32 + 2 * margin,
-            h as i32 + 2 * margin
-        )
+        super::sgt::region_of(self.frame, margin)
     }
 }
 

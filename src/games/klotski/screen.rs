@@ -111,6 +111,11 @@ pub fn checkpoints(start: &Layout, level: &Layout, moves: &[Move]) -> Vec<Checkp
     out
 }
 
+/// Pieces that look alike: special or not, and the shape.
+type Key = (bool, Vec<(usize, usize)>);
+/// A level's piece: its first cell and its letter.
+type Named = ((usize, usize), char);
+
 /// `layout` lettered as the reader letters a board of `level`: pieces of
 /// one shape (and kind: special or not) look alike on the screen, so they
 /// take the level's letters for that shape in the order of their first
@@ -118,8 +123,7 @@ pub fn checkpoints(start: &Layout, level: &Layout, moves: &[Move]) -> Vec<Checkp
 /// A plan tracks each piece by its letter, so after two same-shaped pieces
 /// pass each other its letters differ from the reader's.
 pub fn canonical(layout: &Layout, level: &Layout) -> Layout {
-    type Key = (bool, Vec<(usize, usize)>);
-    let mut labels: BTreeMap<Key, Vec<((usize, usize), char)>> = BTreeMap::new();
+    let mut labels: BTreeMap<Key, Vec<Named>> = BTreeMap::new();
     for p in &level.pieces {
         let first = p.cells.first().copied().unwrap_or_default();
         labels
