@@ -92,10 +92,13 @@ fn reachable(anchors: &[(usize, usize)], starts: &[(usize, usize)]) -> Vec<(usiz
     seen.into_iter().collect()
 }
 
+/// A class's shape (cells from the top-left of its box) and specialness.
+type Kind = (Vec<(usize, usize)>, bool);
+
 /// Pieces grouped by (shape, special), in order of first appearance;
 /// each frozen piece is a class of its own.
-fn classes_of(l: &Layout, frozen: &[bool]) -> (Vec<(Vec<(usize, usize)>, bool)>, Vec<usize>) {
-    let mut kinds: Vec<(Vec<(usize, usize)>, bool)> = Vec::new();
+fn classes_of(l: &Layout, frozen: &[bool]) -> (Vec<Kind>, Vec<usize>) {
+    let mut kinds: Vec<Kind> = Vec::new();
     let mut movable: Vec<bool> = Vec::new();
     let mut of = Vec::new();
     for (p, &f) in l.pieces.iter().zip(frozen) {
@@ -149,10 +152,56 @@ fn frozen_pieces(l: &Layout) -> (Vec<bool>, Vec<bool>) {
     }
 }
 
+/// Pieces that can never matter: the cells each piece could ever cover
+/// alone link pieces whose areas meet; a piece not linked to the special
+/// one, through any chain, never blocks a piece that does, so an optimal
+/// plan never moves it. It is frozen like a wall (exact for both metrics).
+fn unrelated(l: &Layout, frozen: &[bool], blocked: &[bool]) -> Vec<bool> {
+    let areas: Vec<Vec<bool>> = l
+        .pieces
+        .iter()
+        .zip(frozen)
+        .map(|(p, &f)| {
+            let mut area = vec![false; l.floor.len()];
+            if f {
+                return area;
+            }
+            let shape = normalise(&p.cells);
+            let b: Vec<bool> = (0..l.floor.len())
+                .map(|i| blocked[i] || (!p.special && l.floor[i] == Floor::Door))
+                .collect();
+            for (r, c) in reachable(&fits(l, &shape, &b), &[top_left(&p.cells)]) {
+                for &(dr, dc) in &shape {
+                    area[(r + dr) * l.width + c + dc] = true;
+                }
+            }
+            area
+        })
+        .collect();
+    let meet = |a: usize, b: usize| areas[a].iter().zip(&areas[b]).any(|(x, y)| *x && *y);
+    let mut linked: Vec<bool> = l.pieces.iter().map(|p| p.special).collect();
+    let mut stack: Vec<usize> = (0..linked.len()).filter(|&j| linked[j]).collect();
+    while let Some(a) = stack.pop() {
+        for b in 0..linked.len() {
+            if !linked[b] && !frozen[b] && meet(a, b) {
+                linked[b] = true;
+                stack.push(b);
+            }
+        }
+    }
+    (0..linked.len())
+        .map(|j| !frozen[j] && !linked[j])
+        .collect()
+}
+
 impl Board {
     /// Compiles a layout (already checked by [`Layout::parse`]).
     pub fn new(l: &Layout) -> Board {
-        let (frozen_piece, blocked) = frozen_pieces(l);
+        let (mut frozen_piece, blocked) = frozen_pieces(l);
+        let idle = unrelated(l, &frozen_piece, &blocked);
+        for (f, i) in frozen_piece.iter_mut().zip(idle) {
+            *f |= i;
+        }
         let (kinds, of) = classes_of(l, &frozen_piece);
         let mut frozen = vec![false; kinds.len()];
         let places = kinds
@@ -182,7 +231,7 @@ impl Board {
 
     fn assemble(
         l: &Layout,
-        kinds: Vec<(Vec<(usize, usize)>, bool)>,
+        kinds: Vec<Kind>,
         of: &[usize],
         places: Vec<Vec<(usize, usize)>>,
         frozen: Vec<bool>,
@@ -197,40 +246,7 @@ impl Board {
                 slot..slot + n
             };
             slot = slots.end;
-            let next = anchors
-                .iter()
-                .map(|&(r, c)| {
-                    Dir::ALL.map(|d| {
-                        let (dr, dc) = d.delta();
-                        let to = (r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
-                        anchors.binary_search(&to).map_or(NONE, |i| i as u16)
-                    })
-                })
-                .collect();
-            let cells = anchors
-                .iter()
-                .map(|&(r, c)| {
-                    shape
-                        .iter()
-                        .map(|&(dr, dc)| (r + dr) * l.width + c + dc)
-                        .collect()
-                })
-                .collect();
-            let bits = if frozen[k] {
-                0
-            } else {
-                usize::BITS - (anchors.len() - 1).leading_zeros()
-            };
-            classes.push(Class {
-                shape,
-                special,
-                anchors,
-                cells,
-                next,
-                bits,
-                slots,
-                frozen: frozen[k],
-            });
+            classes.push(Class::new(l, shape, special, anchors, slots, frozen[k]));
         }
         let pieces: Vec<Piece> = l
             .pieces
@@ -310,6 +326,51 @@ impl Board {
 }
 
 impl Class {
+    /// A class from its placements: step tables, cells and key bits.
+    fn new(
+        l: &Layout,
+        shape: Vec<(usize, usize)>,
+        special: bool,
+        anchors: Vec<(usize, usize)>,
+        slots: std::ops::Range<usize>,
+        frozen: bool,
+    ) -> Class {
+        let next = anchors
+            .iter()
+            .map(|&(r, c)| {
+                Dir::ALL.map(|d| {
+                    let (dr, dc) = d.delta();
+                    let to = (r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
+                    anchors.binary_search(&to).map_or(NONE, |i| i as u16)
+                })
+            })
+            .collect();
+        let cells = anchors
+            .iter()
+            .map(|&(r, c)| {
+                shape
+                    .iter()
+                    .map(|&(dr, dc)| (r + dr) * l.width + c + dc)
+                    .collect()
+            })
+            .collect();
+        let bits = if frozen {
+            0
+        } else {
+            usize::BITS - (anchors.len() - 1).leading_zeros()
+        };
+        Class {
+            shape,
+            special,
+            anchors,
+            cells,
+            next,
+            bits,
+            slots,
+            frozen,
+        }
+    }
+
     /// The placement whose bounding box starts at `at`.
     pub fn placement(&self, at: (usize, usize)) -> Option<u16> {
         self.anchors.binary_search(&at).ok().map(|i| i as u16)

@@ -135,6 +135,19 @@ impl<const W: usize> Engine<W> {
         key
     }
 
+    /// Writes `v` into `slot` of a packed key.
+    pub fn put<const K: usize>(&self, key: &mut [u64; K], slot: usize, v: u16) {
+        let off = self.board.offsets[slot] as usize;
+        let bits = self.board.classes[self.slot_class[slot]].bits as usize;
+        let (w, sh) = (off / 64, off % 64);
+        let ones = (1u64 << bits) - 1;
+        key[w] = (key[w] & !(ones << sh)) | (u64::from(v) << sh);
+        if sh + bits > 64 {
+            let hi = 64 - sh;
+            key[w + 1] = (key[w + 1] & !(ones >> hi)) | (u64::from(v) >> hi);
+        }
+    }
+
     /// The state from a key.
     pub fn unpack<const K: usize>(&self, key: &[u64; K], s: &mut Vec<u16>) {
         s.clear();

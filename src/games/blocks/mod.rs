@@ -12,6 +12,7 @@
 //! - [`rules`]: the same rules on the shared puzzle core, written
 //!   independently (a cell grid), the yardstick for the dedicated search.
 pub mod board;
+mod check;
 pub mod engine;
 pub mod layout;
 pub mod moves;

@@ -178,6 +178,21 @@ impl Blocks {
     }
 }
 
+/// The generic core's breadth-first search over these rules: the
+/// yardstick (tests and benches compare the dedicated search with it).
+pub fn generic_search(layout: &Layout, metric: Metric, budget: &Budget) -> Found<Move> {
+    use crate::solve::Puzzle as _;
+    let (b, s) = Blocks::new(layout.clone(), metric);
+    let (found, _) = crate::solve::bfs(
+        s,
+        |s: &State, out: &mut Vec<(Move, State)>| b.successors(s, out),
+        |s: &State| b.is_goal(s),
+        budget,
+        &mut Progress::quiet(),
+    );
+    found
+}
+
 impl crate::solve::Puzzle for Blocks {
     type State = State;
     type Move = Move;
@@ -283,15 +298,8 @@ mod tests {
     use crate::solve::Puzzle;
 
     fn generic(text: &str, metric: Metric) -> Option<usize> {
-        let (b, s) = Blocks::new(Layout::parse(text, "t").unwrap(), metric);
-        let (found, _) = crate::solve::bfs(
-            s,
-            |s: &State, out: &mut Vec<(Move, State)>| b.successors(s, out),
-            |s: &State| b.is_goal(s),
-            &Budget::default(),
-            &mut Progress::quiet(),
-        );
-        match found {
+        let l = Layout::parse(text, "t").unwrap();
+        match generic_search(&l, metric, &Budget::default()) {
             Found::Path(p) => Some(p.len()),
             _ => None,
         }

@@ -97,7 +97,7 @@ fn run<const W: usize, const K: usize>(
     let cap = budget.state_cap() as usize;
     let (mut head, mut layer_end, mut depth) = (0usize, 1usize, 0u32);
     let mut goals: Vec<u32> = Vec::new();
-    let (mut s, mut t) = (Vec::new(), Vec::new());
+    let (mut s, mut class) = (Vec::new(), Vec::new());
     let mut flood = Flood::default();
     loop {
         if head == layer_end {
@@ -113,22 +113,31 @@ fn run<const W: usize, const K: usize>(
             layer_end = tab.store.len();
             depth += 1;
         }
-        e.unpack(tab.store.state(head as u32), &mut s);
+        let key = *tab.store.state(head as u32);
+        e.unpack(&key, &mut s);
         let occ = e.occupied(&s);
         let here = tab.steps[head];
         for slot in 0..s.len() {
             e.flood(&s, &occ, slot, limit, &mut flood);
             let k = e.class_of(slot);
+            let range = e.board.classes[k].slots.clone();
+            let wins = k == e.board.special;
             for &(q, d) in &flood.reached {
-                t.clone_from(&s);
-                t[slot] = q;
-                e.board.resort(&mut t, k);
-                let (i, new) = tab.store.insert(e.pack(&t));
+                // Only this class's slots change: re-sort and re-pack them.
+                class.clear();
+                class.extend_from_slice(&s[range.clone()]);
+                class[slot - range.start] = q;
+                class.sort_unstable();
+                let mut next = key;
+                for (i, &v) in range.clone().zip(&class) {
+                    e.put(&mut next, i, v);
+                }
+                let (i, new) = tab.store.insert(next);
                 let steps = here + d;
                 if new {
                     tab.parent.push(head as u32);
                     tab.steps.push(steps);
-                    if e.board.is_goal(&t) {
+                    if wins && e.board.goal == Some(q) {
                         if metric == Metric::Steps {
                             out.path = Some(tab.path(e, i));
                             return;

@@ -1,0 +1,121 @@
+//! GNOME Klotski through the command line: the pinned optimal counts of the
+//! bundled levels under both metrics, the classic Huarong Dao goal, the
+//! JSON plan's shape, bundled levels by name, and refusals.
+//! The optima come from the dedicated search, cross-checked by the generic
+//! core where it finishes (unit tests in `games::blocks::check`).
+
+mod common;
+
+use common::{boardbot, fixtures, stdout_json};
+
+/// (GSettings index, piece moves, cells moved) for levels solved in under
+/// a second (release); the rest are in the README's table.
+const PINNED: &[(usize, u64, u64)] = &[
+    (0, 18, 32),
+    (1, 28, 51),
+    (2, 27, 50),
+    (3, 40, 61),
+    (4, 28, 51),
+    (5, 46, 69),
+    (6, 81, 121),
+    (7, 102, 143),
+    (8, 120, 163),
+    (9, 30, 48),
+    (10, 25, 42),
+    (11, 14, 34),
+    (12, 24, 45),
+    (13, 29, 48),
+    (15, 31, 45),
+    (18, 59, 89),
+    (23, 23, 47),
+    (24, 42, 57),
+    (26, 132, 185),
+];
+
+fn solve(position: &[&str], metric: &str) -> serde_json::Value {
+    let mut args = vec!["solve", "--game", "klotski", "--json", "--metric", metric];
+    args.extend_from_slice(position);
+    let out = boardbot(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout_json(&out)
+}
+
+#[test]
+fn bundled_levels_have_their_pinned_optima() {
+    for &(i, pieces, steps) in PINNED {
+        let level = format!("gnome:{i}");
+        let p = solve(&["--board", &level], "pieces");
+        assert_eq!(p["plan"]["length"], pieces, "level {i} pieces");
+        assert_eq!(p["plan"]["pieces"], pieces, "level {i}");
+        assert_eq!(p["plan"]["optimal"], true);
+        let s = solve(&["--board", &level], "steps");
+        assert_eq!(s["plan"]["length"], steps, "level {i} steps");
+        assert_eq!(s["plan"]["steps"], steps, "level {i}");
+    }
+}
+
+#[test]
+fn the_classic_goal_is_116_steps_and_81_moves() {
+    let file = fixtures("klotski").join("classic.txt");
+    let file = file.to_str().unwrap();
+    let p = solve(&["--level", file], "pieces");
+    assert_eq!(p["plan"]["length"], 81);
+    // The fewest cells among 81-move plans (checked by Dijkstra in the unit tests).
+    assert_eq!(p["plan"]["steps"], 118);
+    let s = solve(&["--level", file], "steps");
+    assert_eq!(s["plan"]["length"], 116);
+}
+
+#[test]
+fn the_json_plan_has_metric_counts_and_detail() {
+    let v = solve(&["--board", "gnome:Only 18 Steps"], "pieces");
+    let plan = &v["plan"];
+    assert_eq!(plan["metric"], "pieces");
+    assert_eq!(plan["length"], 18);
+    assert_eq!(plan["steps"], 38);
+    let moves = plan["moves"].as_array().unwrap();
+    let detail = plan["detail"].as_array().unwrap();
+    assert_eq!(moves.len(), 18);
+    assert_eq!(detail.len(), 18);
+    // The first move is written `h:DR` and grabs h where it starts.
+    let first = moves[0].as_str().unwrap();
+    let (label, path) = first.split_once(':').unwrap();
+    assert_eq!(detail[0]["label"], label);
+    assert_eq!(detail[0]["path"].as_array().unwrap().len(), path.len());
+    let last = detail.last().unwrap();
+    assert_eq!(last["label"], "*");
+    // Default metric: pieces.
+    let out = boardbot(&["solve", "--game", "klotski", "--json", "--board", "gnome:0"]);
+    assert_eq!(stdout_json(&out)["plan"]["metric"], "pieces");
+}
+
+#[test]
+fn boards_on_one_line_and_refusals() {
+    let out = boardbot(&[
+        "solve",
+        "--game",
+        "klotski",
+        "--json",
+        "--board",
+        "#####/#*a.#/#####",
+    ]);
+    assert!(!out.status.success());
+    assert_eq!(stdout_json(&out)["state"], "unsolvable");
+    let v = solve(&["--board", "######/#* a.#/##  ##"], "pieces");
+    assert_eq!(v["plan"]["length"], 2);
+    for (board, says) in [
+        ("####/#ab#/#..#", "no special piece"),
+        ("####/#*a#/#  #", "no goal"),
+        ("#####/#*a*.#", "two separate groups"),
+        ("gnome:99", "no bundled level"),
+    ] {
+        let out = boardbot(&["solve", "--game", "klotski", "--board", board]);
+        assert!(!out.status.success(), "{board}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{board}: {err}");
+    }
+}
