@@ -176,6 +176,18 @@ fn colours(
         median(img, core(door, 0.3, 0.55), |_| true).ok_or_else(|| flat("door", door))?;
     let door_bevel =
         median(img, core(door, 0.08, 0.14), |_| true).ok_or_else(|| flat("door", door))?;
+    // The door's shaded bottom bevel: a band across the cell's lower part.
+    let shade = {
+        let cell = lattice.cell(door.0, door.1);
+        let p = cell.width();
+        let band = RectF {
+            x0: cell.x0 + 0.3 * p,
+            x1: cell.x0 + 0.55 * p,
+            y0: cell.y0 + 0.64 * p,
+            y1: cell.y0 + 0.7 * p,
+        };
+        median(img, band, |_| true).ok_or_else(|| flat("door", door))?
+    };
     // The goal's marker: its lightest, most saturated pixels.
     let green = |p: [u8; 3]| i32::from(p[1]) - i32::from(p[2]) > 80;
     let marker = median(img, core(goal, 0.25, 0.6), green).ok_or_else(|| flat("goal", goal))?;
@@ -196,7 +208,7 @@ fn colours(
         (letter::HELD, vec![lit(face)]),
         (
             letter::GREEN,
-            vec![door_core, door_bevel, marker, lit(marker)],
+            vec![shade, door_bevel, door_core, marker, lit(marker)],
         ),
     ])
 }
