@@ -62,7 +62,11 @@ fn main() {
     row(format!("grayscale pass, Red Donkey {w}x{h}"), &g);
     for (level, shot) in &shots {
         for s in [1.0, 0.75, 1.5] {
-            let img = if s == 1.0 { shot.clone() } else { rescaled(shot, s) };
+            let img = if s == 1.0 {
+                shot.clone()
+            } else {
+                rescaled(shot, s)
+            };
             let name = match read::read(&img, &cal) {
                 Read::Board { board, .. } => board.level.name,
                 _ => panic!("level {level} at {s}x does not read"),

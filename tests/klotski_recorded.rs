@@ -46,7 +46,11 @@ fn size(level: usize) -> Option<(u32, u32)> {
 
 fn describe(r: &Read) -> String {
     match r {
-        Read::Board { board, .. } => format!("read as {}:\n{}", board.level.name, board.layout.rows().join("\n")),
+        Read::Board { board, .. } => format!(
+            "read as {}:\n{}",
+            board.level.name,
+            board.layout.rows().join("\n")
+        ),
         Read::Uncertain { reason, grid, .. } => {
             format!("refused: {reason}\n{}", grid.rows().join("\n"))
         }

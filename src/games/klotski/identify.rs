@@ -88,7 +88,11 @@ pub fn identify(seen: &Seen) -> Result<Identified, NoMatch> {
     }
     // Levels that are one puzzle (Trail and Ambush: the same walls, floor
     // and shapes of pieces) read alike: the first one's labels are used.
-    if matched.len() > 1 && matched.iter().all(|(l, _)| same_puzzle(&l.layout(), &matched[0].0.layout())) {
+    if matched.len() > 1
+        && matched
+            .iter()
+            .all(|(l, _)| same_puzzle(&l.layout(), &matched[0].0.layout()))
+    {
         matched.truncate(1);
     }
     match matched.len() {
@@ -140,7 +144,11 @@ pub fn identify(seen: &Seen) -> Result<Identified, NoMatch> {
 /// of pieces (their starts may differ).
 fn same_puzzle(a: &Layout, b: &Layout) -> bool {
     let shapes = |l: &Layout| {
-        let mut s: Vec<(bool, Cells)> = l.pieces.iter().map(|p| (p.special, shape(&p.cells))).collect();
+        let mut s: Vec<(bool, Cells)> = l
+            .pieces
+            .iter()
+            .map(|p| (p.special, shape(&p.cells)))
+            .collect();
         s.sort();
         s
     };
@@ -181,7 +189,10 @@ fn walls(seen: &Seen, level: &Layout) -> Result<(), Miss> {
         let n = not_blue.len();
         return Err(miss(
             0,
-            format!("{n} of its wall cells are not blue, first {:?}", not_blue[0]),
+            format!(
+                "{n} of its wall cells are not blue, first {:?}",
+                not_blue[0]
+            ),
             not_blue,
         ));
     }
@@ -267,7 +278,9 @@ fn place(seen: &Seen, level: &Layout, drawings: &[&Cells]) -> Result<Vec<PieceSp
     }
     let mut want: BTreeMap<(bool, Cells), Vec<&PieceSpec>> = BTreeMap::new();
     for p in &level.pieces {
-        want.entry((p.special, shape(&p.cells))).or_default().push(p);
+        want.entry((p.special, shape(&p.cells)))
+            .or_default()
+            .push(p);
     }
     let have: Vec<(&(bool, Cells), usize)> = by_shape.iter().map(|(k, v)| (k, v.len())).collect();
     let need: Vec<(&(bool, Cells), usize)> = want.iter().map(|(k, v)| (k, v.len())).collect();

@@ -194,7 +194,10 @@ pub fn solve_image(
         let (p, start) = Blocks::new(board.layout.clone(), opts.metric.unwrap_or_default());
         let (mut r, m) = super::tools::solve_parsed(&p, &start, opts)?;
         describe(&mut r, p.metric, &m);
-        let rows = r.board.take().map_or_else(|| board.layout.rows(), |b| b.cells);
+        let rows = r
+            .board
+            .take()
+            .map_or_else(|| board.layout.rows(), |b| b.cells);
         r.board = Some(crate::report::BoardReport::from_grid(&grid, rows));
         r.details.insert(
             0,

@@ -280,8 +280,8 @@ fn drawings(
         }
     }
     let mut groups: std::collections::BTreeMap<usize, Cells> = Default::default();
-    for i in 0..w * h {
-        if looks[i].is_blue() {
+    for (i, l) in looks.iter().enumerate() {
+        if l.is_blue() {
             let k = root(&mut parent, i);
             groups.entry(k).or_default().push((i / w, i % w));
         }
