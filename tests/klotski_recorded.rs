@@ -211,3 +211,73 @@ fn refuses_a_board_under_a_black_window() {
     let (why, _) = refused(&corner, "black window over a corner");
     assert!(!why.is_empty());
 }
+
+/// `boardbot calibrate` on a capture of a known level: learns a
+/// calibration that reads other levels; on the wrong level it writes
+/// nothing and says why.
+#[test]
+fn calibrates_from_a_capture_of_a_known_level() {
+    let Some(d) = setup(75) else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let shot = dir.path().join("red-donkey.png");
+    let k = Klotski::open(&d.name, 6, None);
+    k.grab().save(&shot).expect("save");
+    let out_dir = dir.path().join("cal");
+    let run = |board: &str| {
+        common::boardbot(&[
+            "calibrate",
+            "--game",
+            "klotski",
+            "--image",
+            shot.to_str().expect("utf-8"),
+            "--board",
+            board,
+            "--out",
+            out_dir.to_str().expect("utf-8"),
+        ])
+    };
+    // Only 18 Steps is not what the screenshot shows: refused, nothing written.
+    let wrong = run("gnome:0");
+    assert!(!wrong.status.success(), "{}", common::display::show(&wrong));
+    assert!(!out_dir.join("klotski.toml").exists());
+    let ok = run("gnome:Red Donkey");
+    assert!(ok.status.success(), "{}", common::display::show(&ok));
+    let file = out_dir.join("klotski.toml");
+    let learnt = Calibration::load(&file, "klotski").expect("the learnt calibration");
+    let other = Klotski::open(&d.name, 16, None);
+    let want = levels::all()[16].layout();
+    match read::read(&other.grab(), &learnt) {
+        Read::Board { board, .. } => assert_eq!(board.layout, want),
+        r => panic!("Shark with the learnt calibration: {}", describe(&r)),
+    }
+    // `solve --image` with it on Only 18 Steps (Shark's search is long):
+    // the board read, and the plan in GNOME's counter's metric.
+    drop(other);
+    let easy = Klotski::open(&d.name, 0, None);
+    let want = levels::all()[0].layout();
+    let shot2 = dir.path().join("only-18-steps.png");
+    easy.grab().save(&shot2).expect("save");
+    let out = common::boardbot(&[
+        "solve",
+        "--game",
+        "klotski",
+        "--image",
+        shot2.to_str().expect("utf-8"),
+        "--calibration",
+        file.to_str().expect("utf-8"),
+        "--json",
+    ]);
+    let v = common::stdout_json(&out);
+    assert_eq!(v["state"], "playable", "{v}");
+    let cells: Vec<String> = v["board"]["cells"]
+        .as_array()
+        .expect("cells")
+        .iter()
+        .map(|c| c.as_str().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(cells, want.rows());
+    assert_eq!(v["plan"]["metric"], "pieces", "{v}");
+    assert_eq!(v["plan"]["pieces"], 18, "{v}");
+}

@@ -129,20 +129,21 @@ fn what(want: &Layout, r: usize, c: usize) -> Result<bool, Floor> {
     }
 }
 
-/// The colours of the frame, the face and the greens, by class letter.
-fn colours(
-    img: &RgbImage,
-    lattice: &Lattice,
-    frame: &Frame,
-    want: &Layout,
-) -> Result<Vec<(char, Vec<Rgb>)>, LearnError> {
-    let cells: Vec<(usize, usize)> = (0..want.height)
+type Cell = (usize, usize);
+
+/// A wall cell, and a door and a goal with no piece on them, to learn
+/// from; `Err` names what the position lacks.
+fn teachers(want: &Layout) -> Result<(Cell, Cell, Cell), LearnError> {
+    let cells: Vec<Cell> = (0..want.height)
         .flat_map(|r| (0..want.width).map(move |c| (r, c)))
         .collect();
-    let first = |f: &dyn Fn(usize, usize) -> bool| cells.iter().copied().find(|&(r, c)| f(r, c));
-    let wall = first(&|r, c| what(want, r, c) == Err(Floor::Wall));
-    let door = first(&|r, c| what(want, r, c) == Err(Floor::Door));
-    let goal = first(&|r, c| what(want, r, c) == Err(Floor::Goal));
+    let first = |f: Floor| {
+        cells
+            .iter()
+            .copied()
+            .find(|&(r, c)| what(want, r, c) == Err(f))
+    };
+    let (wall, door, goal) = (first(Floor::Wall), first(Floor::Door), first(Floor::Goal));
     let mut missing = Vec::new();
     for (cell, l, name) in [
         (wall, letter::FACE, "wall"),
@@ -153,50 +154,64 @@ fn colours(
             missing.push((l, name.to_string()));
         }
     }
-    let (Some(wall), Some(door), Some(goal)) = (wall, door, goal) else {
-        return Err(LearnError::Missing(missing));
-    };
-    let flat = |name: &str, (r, c): (usize, usize)| LearnError::FlatTemplate {
+    match (wall, door, goal) {
+        (Some(w), Some(d), Some(g)) => Ok((w, d, g)),
+        _ => Err(LearnError::Missing(missing)),
+    }
+}
+
+/// The part of cell `(r, c)` from `x` to `y` across and down (shares of
+/// its side).
+fn part(lattice: &Lattice, (r, c): Cell, x: (f64, f64), y: (f64, f64)) -> RectF {
+    let cell = lattice.cell(r, c);
+    let p = cell.width();
+    RectF {
+        x0: cell.x0 + x.0 * p,
+        x1: cell.x0 + x.1 * p,
+        y0: cell.y0 + y.0 * p,
+        y1: cell.y0 + y.1 * p,
+    }
+}
+
+/// The colours of the frame, the face and the greens, by class letter.
+fn colours(
+    img: &RgbImage,
+    lattice: &Lattice,
+    frame: &Frame,
+    want: &Layout,
+) -> Result<Vec<(char, Vec<Rgb>)>, LearnError> {
+    let (wall, door, goal) = teachers(want)?;
+    let flat = |name: &str, (r, c): Cell| LearnError::FlatTemplate {
         name: name.into(),
         row: r,
         col: c,
     };
-    let core = |(r, c): (usize, usize), a: f64, b: f64| {
-        let cell = lattice.cell(r, c);
-        let p = cell.width();
-        RectF {
-            x0: cell.x0 + a * p,
-            y0: cell.y0 + a * p,
-            x1: cell.x0 + b * p,
-            y1: cell.y0 + b * p,
-        }
+    let at = |cell: Cell, x: (f64, f64), y: (f64, f64), name: &str| {
+        median(img, part(lattice, cell, x, y), |_| true).ok_or_else(|| flat(name, cell))
     };
-    let face = median(img, core(wall, 0.2, 0.6), |_| true).ok_or_else(|| flat("wall", wall))?;
-    let door_core =
-        median(img, core(door, 0.3, 0.55), |_| true).ok_or_else(|| flat("door", door))?;
-    let door_bevel =
-        median(img, core(door, 0.08, 0.14), |_| true).ok_or_else(|| flat("door", door))?;
+    let face = at(wall, (0.2, 0.6), (0.2, 0.6), "wall")?;
+    let door_core = at(door, (0.3, 0.55), (0.3, 0.55), "door")?;
+    let door_bevel = at(door, (0.08, 0.14), (0.08, 0.14), "door")?;
+    // The door's shaded bottom bevel: a band across the cell's lower part.
+    let shade = at(door, (0.3, 0.55), (0.64, 0.7), "door")?;
     // The goal's marker: its lightest, most saturated pixels.
     let green = |p: [u8; 3]| i32::from(p[1]) - i32::from(p[2]) > 80;
-    let marker = median(img, core(goal, 0.25, 0.6), green).ok_or_else(|| flat("goal", goal))?;
-    let ink = median(
-        img,
-        RectF {
-            x0: frame.left,
-            x1: frame.left + 1.0,
-            y0: frame.top,
-            y1: frame.bottom,
-        },
-        |_| true,
-    )
-    .ok_or_else(|| flat("frame", (0, 0)))?;
+    let marker = median(img, part(lattice, goal, (0.25, 0.6), (0.25, 0.6)), green)
+        .ok_or_else(|| flat("goal", goal))?;
+    let line = RectF {
+        x0: frame.left,
+        x1: frame.left + 1.0,
+        y0: frame.top,
+        y1: frame.bottom,
+    };
+    let ink = median(img, line, |_| true).ok_or_else(|| flat("frame", (0, 0)))?;
     Ok(vec![
         (letter::INK, vec![Rgb([0.0; 3]), ink]),
         (letter::FACE, vec![face]),
         (letter::HELD, vec![lit(face)]),
         (
             letter::GREEN,
-            vec![door_core, door_bevel, marker, lit(marker)],
+            vec![shade, door_bevel, door_core, marker, lit(marker)],
         ),
     ])
 }

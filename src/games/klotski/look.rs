@@ -24,6 +24,9 @@
 //! 4. [`joined`]: for each pair of neighbouring blue cells, whether the face
 //!    goes on across their common side.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use image::RgbImage;
 
 use crate::geom::RectF;
@@ -59,6 +62,8 @@ pub enum Px {
 #[derive(Clone, Debug)]
 pub struct Palette {
     classes: Vec<(Px, ColorClass)>,
+    /// Labels already worked out: GNOME's art has few colours.
+    known: RefCell<HashMap<[u8; 3], Px>>,
     pub background: Rgb,
     pub ink: Rgb,
 }
@@ -85,11 +90,21 @@ impl Palette {
             background: first(letter::BACKGROUND).unwrap_or(Rgb([246.0, 245.0, 244.0])),
             ink: first(letter::INK).unwrap_or(Rgb([46.0, 52.0, 54.0])),
             classes: out,
+            known: RefCell::default(),
         })
     }
 
     /// The class of one pixel: the nearest colour within its tolerance.
     pub fn label(&self, p: [u8; 3]) -> Px {
+        if let Some(&px) = self.known.borrow().get(&p) {
+            return px;
+        }
+        let px = self.nearest(p);
+        self.known.borrow_mut().insert(p, px);
+        px
+    }
+
+    fn nearest(&self, p: [u8; 3]) -> Px {
         let c = Rgb::from_u8(p);
         let mut best = (Px::Other, f32::INFINITY);
         for (px, class) in &self.classes {

@@ -21,7 +21,7 @@ use super::levels::Level;
 use super::look::{self, Join, Look, Palette};
 use crate::calibration::{Calibration, Embedded};
 use crate::games::blocks::layout::Layout;
-use crate::vision::cells::sample;
+use crate::vision::cells::{CellSample, sample};
 use crate::vision::{CellIssue, CellRead, GridRead, Lattice, Reading, Unreadable, trust_cells};
 use crate::vision::{Trust, verdict_on};
 
@@ -63,7 +63,7 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
     // The lattice whose cells read best: fewest unreadable, then most cells.
     let Some((grid, looks)) = look::fit_lattice(&frame, &prof)
         .into_iter()
-        .map(|l| read_cells(img, l, cal, &pal))
+        .map(|l| read_cells(img, l, &pal))
         .min_by_key(|(_, looks)| {
             let n = looks.iter().flatten().count().max(1);
             ((n - grid_ref(looks)) * 1000 / n, usize::MAX - n)
@@ -74,6 +74,12 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
             format!("no {GAME} board: no lattice of square cells fills the frame found"),
         );
     };
+    let mut grid = grid;
+    for (r, row) in grid.cells.iter_mut().enumerate() {
+        for (c, cell) in row.iter_mut().enumerate() {
+            cell.sample = sample(img, grid.lattice.cell(r, c), &cal.params.sample);
+        }
+    }
     let verdict = trust_cells_or_cut(grid_ref(&looks), &grid);
     let grid = match verdict_on(grid, verdict, GAME) {
         Ok(g) => g,
@@ -148,7 +154,6 @@ fn trust_cells_or_cut(read: usize, grid: &GridRead) -> Trust {
 fn read_cells(
     img: &RgbImage,
     lattice: Lattice,
-    cal: &Calibration,
     pal: &Palette,
 ) -> (GridRead, Vec<Vec<Option<Look>>>) {
     let mut looks = Vec::with_capacity(lattice.rows());
@@ -158,7 +163,8 @@ fn read_cells(
             let row = (0..lattice.cols())
                 .map(|c| {
                     let rect = lattice.cell(r, c);
-                    let s = sample(img, rect, &cal.params.sample);
+                    // Measured for the lattice kept only (see `read`).
+                    let s = CellSample::default();
                     match look::look_cell(img, rect, pal) {
                         Ok((l, confidence)) => {
                             row_looks.push(Some(l));
@@ -280,8 +286,8 @@ fn drawings(
         }
     }
     let mut groups: std::collections::BTreeMap<usize, Cells> = Default::default();
-    for i in 0..w * h {
-        if looks[i].is_blue() {
+    for (i, l) in looks.iter().enumerate() {
+        if l.is_blue() {
             let k = root(&mut parent, i);
             groups.entry(k).or_default().push((i / w, i % w));
         }
