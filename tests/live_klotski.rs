@@ -4,7 +4,11 @@
 //! drags to completion. Solved is judged by the game itself: its title
 //! says "Level completed.", it marks the level solved, and the move count
 //! it records with the score equals the plan's length under `--metric
-//! pieces` (GNOME's counter is that metric).
+//! pieces` (GNOME's counter is that metric); boardbot's own read, once the
+//! Congratulations dialog is moved away, says solved too. Also: the abort
+//! key stops the drags, a dry run plans every drag point on the board and
+//! inside the selection and sends nothing, and a piece left held by a
+//! click is let go before play.
 //!
 //! When Xvfb, xdotool, dbus-run-session or gnome-klotski is missing the
 //! tests say so and skip, except in CI (.ci/deps installs them).
