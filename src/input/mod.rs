@@ -1,9 +1,11 @@
 //! Input: the actions a plan turns into, in image pixels until the live
 //! player maps them to the screen.
 //!
-//! - [`Action`]: click, drag, key, wait and focus, typed when the plan is
-//!   made (a key is a [`key::KeyCode`], never a string checked later);
+//! - [`Action`]: click, drag, drag along a path, key, wait and focus,
+//!   typed when the plan is made (a key is a [`key::KeyCode`], never a
+//!   string checked later);
 //! - [`key`]: key codes and modifiers, parsed from their names (pure);
+//! - [`path`]: the pointer moves of a drag, along a path or straight (pure);
 //! - [`check`]: the check every plan passes before anything is sent: every
 //!   point inside the region, and no key before a focus click (pure);
 //! - `replay`: sending actions with enigo (live feature);
@@ -15,6 +17,7 @@ pub mod check;
 pub mod key;
 #[cfg(feature = "live")]
 pub mod keys;
+pub mod path;
 #[cfg(feature = "live")]
 pub mod replay;
 
@@ -43,6 +46,16 @@ pub enum Action {
         to: [i32; 2],
         duration_ms: u32,
         steps: u32,
+    },
+    /// Press at the first point, move through every point in turn, in
+    /// pointer moves of at most `max_step_px` pixels spread evenly over
+    /// `duration_ms`, release. For games that follow a drag cell by cell
+    /// and ignore a pointer that jumps a whole cell (GNOME Klotski): the
+    /// path may turn corners, and every pointer move stays under a cell.
+    DragPath {
+        points: Vec<[i32; 2]>,
+        duration_ms: u32,
+        max_step_px: u32,
     },
     /// A key press with the modifiers held, kept down `hold_ms` if given.
     Key {
@@ -110,7 +123,7 @@ impl Action {
     pub fn kind(&self) -> Kind {
         match self {
             Action::Click { .. } => Kind::Click,
-            Action::Drag { .. } => Kind::Drag,
+            Action::Drag { .. } | Action::DragPath { .. } => Kind::Drag,
             Action::Key { .. } => Kind::Key,
             Action::Wait { .. } => Kind::Wait,
             Action::Focus { .. } => Kind::Focus,
@@ -122,6 +135,8 @@ impl Action {
         match self {
             Action::Click { x, y, .. } | Action::Focus { x, y } => vec![(*x, *y)],
             Action::Drag { from, to, .. } => vec![(from[0], from[1]), (to[0], to[1])],
+            // Straight lines between them: inside any rectangle holding them.
+            Action::DragPath { points, .. } => points.iter().map(|p| (p[0], p[1])).collect(),
             Action::Key { .. } | Action::Wait { .. } => Vec::new(),
         }
     }
@@ -134,6 +149,12 @@ impl Action {
             Action::Drag { from, to, .. } => {
                 let (a, b) = (f(from[0], from[1]), f(to[0], to[1]));
                 (*from, *to) = ([a.0, a.1], [b.0, b.1]);
+            }
+            Action::DragPath { points, .. } => {
+                for p in points.iter_mut() {
+                    let (x, y) = f(p[0], p[1]);
+                    *p = [x, y];
+                }
             }
             Action::Key { .. } | Action::Wait { .. } => {}
         }
@@ -160,6 +181,21 @@ impl std::fmt::Display for Action {
                 "drag ({}, {}) → ({}, {}) in {steps} steps over {duration_ms} ms",
                 from[0], from[1], to[0], to[1]
             ),
+            Action::DragPath {
+                points,
+                duration_ms,
+                max_step_px,
+            } => {
+                f.write_str("drag")?;
+                for (i, p) in points.iter().enumerate() {
+                    let sep = if i == 0 { " " } else { " → " };
+                    write!(f, "{sep}({}, {})", p[0], p[1])?;
+                }
+                write!(
+                    f,
+                    " in moves of at most {max_step_px} px over {duration_ms} ms"
+                )
+            }
             Action::Key { key, mods, hold_ms } => {
                 f.write_str("key ")?;
                 for m in mods {
@@ -203,6 +239,30 @@ mod tests {
             json(&Action::focus_at(5.0, 6.0)),
             r#"{"kind":"focus","x":5,"y":6}"#
         );
+    }
+
+    #[test]
+    fn a_drag_along_a_path_keeps_its_shape_and_names_every_corner() {
+        let d = Action::DragPath {
+            points: vec![[10, 10], [58, 10], [58, 58]],
+            duration_ms: 120,
+            max_step_px: 12,
+        };
+        assert_eq!(
+            serde_json::to_string(&d).unwrap(),
+            r#"{"kind":"drag_path","points":[[10,10],[58,10],[58,58]],"duration_ms":120,"max_step_px":12}"#
+        );
+        assert_eq!(d.kind(), Kind::Drag);
+        assert_eq!(
+            d.to_string(),
+            "drag (10, 10) → (58, 10) → (58, 58) in moves of at most 12 px over 120 ms"
+        );
+        let moved = d.map_points(|x, y| (x + 100, y));
+        assert_eq!(moved.points(), vec![(110, 10), (158, 10), (158, 58)]);
+        // The region guard sees the corner too.
+        let r = crate::geom::Rect::new(0, 0, 60, 30);
+        let e = check_plan(&[d], r).unwrap_err();
+        assert!(matches!(e, PlanError::Outside { x: 58, y: 58, .. }), "{e}");
     }
 
     #[test]

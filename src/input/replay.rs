@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use enigo::{Button, Coordinate, Direction, Enigo, Key, Keyboard, Mouse, Settings};
 
-use super::{Action, KeyCode, Kind, Modifier};
+use super::{Action, KeyCode, Kind, Modifier, path};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayError {
@@ -104,6 +104,11 @@ fn pause(d: Duration, abort: &mut impl FnMut() -> bool) -> bool {
 
 type Sent = Result<bool, String>;
 
+/// `ms` shared evenly between `moves` pointer moves.
+fn spread(ms: u32, moves: usize) -> Duration {
+    Duration::from_millis(u64::from(ms)) / u32::try_from(moves.max(1)).unwrap_or(u32::MAX)
+}
+
 impl Input {
     pub fn new() -> Result<Input, ReplayError> {
         Input::connect(Settings::default())
@@ -143,19 +148,16 @@ impl Input {
         self.enigo.button(Button::Left, Direction::Click).map_err(e)
     }
 
-    /// A drag in `steps` even moves over `ms`. The button is released even
-    /// when the abort key cuts the drag short.
+    /// Press at `from`, move through `moves` one every `gap`, release. The
+    /// button is released even when the abort key cuts the drag short.
     fn drag(
         &mut self,
         from: [i32; 2],
-        to: [i32; 2],
-        ms: u32,
-        steps: u32,
+        moves: &[[i32; 2]],
+        gap: Duration,
         abort: &mut impl FnMut() -> bool,
     ) -> Sent {
         let e = |x: enigo::InputError| x.to_string();
-        let steps = steps.max(1);
-        let gap = Duration::from_millis(u64::from(ms)) / steps;
         self.enigo
             .move_mouse(from[0], from[1], Coordinate::Abs)
             .map_err(e)?;
@@ -163,11 +165,9 @@ impl Input {
             .button(Button::Left, Direction::Press)
             .map_err(e)?;
         let mut stopped = false;
-        for i in 1..=steps {
-            let t = f64::from(i) / f64::from(steps);
-            let at = |a: i32, b: i32| (f64::from(a) + f64::from(b - a) * t).round() as i32;
+        for m in moves {
             self.enigo
-                .move_mouse(at(from[0], to[0]), at(from[1], to[1]), Coordinate::Abs)
+                .move_mouse(m[0], m[1], Coordinate::Abs)
                 .map_err(e)?;
             if pause(gap, abort) {
                 stopped = true;
@@ -227,7 +227,21 @@ impl Input {
                 to,
                 duration_ms,
                 steps,
-            } => self.drag(*from, *to, *duration_ms, *steps, abort),
+            } => {
+                let moves = path::straight(*from, *to, *steps);
+                self.drag(*from, &moves, spread(*duration_ms, moves.len()), abort)
+            }
+            Action::DragPath {
+                points,
+                duration_ms,
+                max_step_px,
+            } => {
+                let Some(&from) = points.first() else {
+                    return Ok(false);
+                };
+                let moves = path::moves(points, *max_step_px);
+                self.drag(from, &moves, spread(*duration_ms, moves.len()), abort)
+            }
             Action::Key { key, mods, hold_ms } => self.key(*key, mods, *hold_ms, abort),
             Action::Wait { ms } => Ok(pause(Duration::from_millis(u64::from(*ms)), abort)),
         }

@@ -148,6 +148,20 @@ fn draw_actions(img: &mut RgbImage, actions: &[Action], unit: f64) {
                 draw_arrow(img, a, b, lw, 0.25 * unit);
                 number(img, a, i);
             }
+            Action::DragPath { points, .. } if !points.is_empty() => {
+                let p: Vec<(f64, f64)> = points
+                    .iter()
+                    .map(|q| (f64::from(q[0]), f64::from(q[1])))
+                    .collect();
+                for (k, w) in p.windows(2).enumerate() {
+                    if k + 2 == p.len() {
+                        draw_arrow(img, w[0], w[1], lw, 0.25 * unit);
+                    } else {
+                        draw_line(img, w[0], w[1], lw * 1.5, PATH);
+                    }
+                }
+                number(img, p[0], i);
+            }
             // Keys, waits and any other kind: listed in the corner.
             #[allow(unreachable_patterns)]
             other => legend.push(format!("{}. {other}", i + 1)),

@@ -133,6 +133,13 @@ pub fn xdotool(display: &Display, args: &[&str]) {
     assert!(ok.success(), "xdotool {args:?}");
 }
 
+/// Runs `cmd` to its end, checks it exited 0, and gives its stdout as JSON.
+pub fn json_of(cmd: &mut Command) -> serde_json::Value {
+    let out = cmd.output().expect("run boardbot");
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    super::stdout_json(&out)
+}
+
 pub fn wait_output(mut child: Child, secs: u64) -> Output {
     let t = Instant::now();
     while child.try_wait().expect("wait").is_none() {

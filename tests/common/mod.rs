@@ -2,6 +2,8 @@
 #![allow(dead_code)]
 
 pub mod display;
+#[cfg(feature = "live")]
+pub mod klotski;
 pub mod sgt;
 
 use std::path::{Path, PathBuf};

@@ -85,8 +85,9 @@ impl Drop for Window {
     }
 }
 
+/// The output of `xdotool ARGS` on `display` (empty when it failed).
 #[cfg(feature = "live")]
-fn xdotool_out(display: &str, args: &[&str]) -> String {
+pub fn xdotool_out(display: &str, args: &[&str]) -> String {
     let out = Command::new("xdotool")
         .args(args)
         .env("DISPLAY", display)
@@ -175,15 +176,21 @@ impl Window {
 
     /// The window's rectangle as `--region` takes it, grown by `margin`.
     pub fn region(&self, margin: i32) -> String {
-        let (x, y, w, h) = self.rect;
-        format!(
-            "{},{},{},{}",
-            x - margin,
-            y - margin,
-            w as i32 + 2 * margin,
-            h as i32 + 2 * margin
-        )
+        region_of(self.rect, margin)
     }
+}
+
+/// A rectangle (x, y, width, height) as `--region` takes it, grown by
+/// `margin` on each side.
+pub fn region_of(rect: (i32, i32, u32, u32), margin: i32) -> String {
+    let (x, y, w, h) = rect;
+    format!(
+        "{},{},{},{}",
+        x - margin,
+        y - margin,
+        w as i32 + 2 * margin,
+        h as i32 + 2 * margin
+    )
 }
 
 /// The window title of an sgt program: its name without `sgt-`,
@@ -200,8 +207,9 @@ fn title_of(program: &Path) -> String {
         .unwrap_or_default()
 }
 
+/// A window's place: x, y, width, height.
 #[cfg(feature = "live")]
-fn geometry(display: &str, win: &str) -> (i32, i32, u32, u32) {
+pub fn geometry(display: &str, win: &str) -> (i32, i32, u32, u32) {
     let text = xdotool_out(display, &["getwindowgeometry", "--shell", win]);
     let field = |k: &str| {
         text.lines()

@@ -5,6 +5,8 @@
 //! the text commands.
 //!
 //! - [`levels`]: GNOME's 28 levels, by GSettings index or name.
+//! - [`screen`]: live play: moves as drags along their paths, checkpoints,
+//!   pacing, a held piece let go, the Congratulations dialog.
 //!
 //! `solve --game klotski` takes `--level FILE`, `--board 'rows/joined/by/slash'`
 //! or `--board gnome:6` / `--board 'gnome:Red Donkey'` (a bundled level),
@@ -13,6 +15,12 @@
 //! cell and path) to the core's shape.
 
 pub mod levels;
+pub mod screen;
+
+pub mod identify;
+pub mod learn;
+pub mod look;
+pub mod read;
 
 use serde::Serialize;
 
@@ -144,4 +152,79 @@ impl Game for Klotski {
         describe(&mut r, p.metric, &moves);
         Ok(r)
     }
+
+    // Live play (kplay): see [`screen`].
+    fn pacing(&self) -> crate::play::Pacing {
+        screen::pacing()
+    }
+
+    fn step(&self, report: &Report) -> crate::play::Step {
+        screen::step(report)
+    }
+
+    // kread: GNOME Klotski's window read (read.rs), `calibrate` (learn.rs).
+    fn calibration(&self) -> Option<&'static crate::calibration::Embedded> {
+        Some(&read::CALIBRATION)
+    }
+
+    fn solve_image(
+        &self,
+        image: &image::RgbImage,
+        cal: &crate::calibration::Calibration,
+        opts: &Options,
+    ) -> Result<Report, GameError> {
+        solve_image(image, cal, opts).map(|(r, _)| r)
+    }
+
+    /// Learns the colours from a screenshot of a known level (`6`,
+    /// `gnome:Red Donkey`) or position (rows).
+    fn learn(
+        &self,
+        img: &image::RgbImage,
+        text: &str,
+        base: &crate::vision::ReadParams,
+        _keep_missing: bool,
+    ) -> Result<crate::vision::learn::Learned, GameError> {
+        let want = learn::layout_of(text).map_err(GameError::Usage)?;
+        Ok(learn::learn(img, &want, base)?)
+    }
+}
+
+/// kread: `solve --image`: reads GNOME Klotski's window, plans from what
+/// it shows (`--metric`, as for text), and gives the moves too (for the
+/// drags). The board is the text solver's, placed on the lattice read.
+pub fn solve_image(
+    image: &image::RgbImage,
+    cal: &crate::calibration::Calibration,
+    opts: &Options,
+) -> Result<(Report, Vec<Move>), GameError> {
+    let t = std::time::Instant::now();
+    let seen = read::read(image, cal);
+    let vision_ms = crate::report::ms_since(t);
+    let mut moves = Vec::new();
+    let mut r = Report::from_reading(ID, seen, |grid, board| {
+        let (p, start) = Blocks::new(board.layout.clone(), opts.metric.unwrap_or_default());
+        let (mut r, m) = super::tools::solve_parsed(&p, &start, opts)?;
+        describe(&mut r, p.metric, &m);
+        let rows = r
+            .board
+            .take()
+            .map_or_else(|| board.layout.rows(), |b| b.cells);
+        r.board = Some(crate::report::BoardReport::from_grid(&grid, rows));
+        r.details.insert(
+            0,
+            format!(
+                "read as GNOME Klotski level {} \"{}\" ({} pack)",
+                board.level.index, board.level.name, board.level.group
+            ),
+        );
+        // kplay: the moves as drags, and the boards to check on the way.
+        r.actions = Some(screen::actions(&m, &grid.lattice));
+        r.checkpoints = screen::checkpoints(&board.layout, &board.level.layout(), &m);
+        r.seen.grid = Some(grid);
+        moves = m;
+        Ok::<_, GameError>(r)
+    })?;
+    r.timing_ms.vision = Some(vision_ms);
+    Ok((r, moves))
 }
