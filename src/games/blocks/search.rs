@@ -27,16 +27,26 @@ pub struct Outcome {
     pub ms: f64,
 }
 
-/// The search's tables: keys, parents, cells moved so far.
+/// The move that reached a state: the piece's class, where it was, where
+/// it went.
+#[derive(Clone, Copy, Default)]
+struct Last {
+    class: u16,
+    from: u16,
+    to: u16,
+}
+
+/// The search's tables: keys, parents, cells moved so far, last moves.
 struct Tables<const K: usize> {
     store: Store<[u64; K]>,
     parent: Vec<u32>,
     steps: Vec<u32>,
+    last: Vec<Last>,
 }
 
 impl<const K: usize> Tables<K> {
     fn bytes(&self) -> u64 {
-        self.store.bytes() + 8 * self.parent.len() as u64
+        self.store.bytes() + 16 * self.parent.len() as u64
     }
 
     fn path<const W: usize>(&self, e: &Engine<W>, mut i: u32) -> Vec<Vec<u16>> {
@@ -68,6 +78,10 @@ pub fn search<const W: usize, const K: usize>(
         store: Store::default(),
         parent: vec![0],
         steps: vec![0],
+        last: vec![Last {
+            class: u16::MAX,
+            ..Last::default()
+        }],
     };
     tab.store.insert(e.pack(&start));
     let mut out = Outcome::default();
@@ -117,12 +131,23 @@ fn run<const W: usize, const K: usize>(
         e.unpack(&key, &mut s);
         let occ = e.occupied(&s);
         let here = tab.steps[head];
+        let last = tab.last[head];
         for slot in 0..s.len() {
-            e.flood(&s, &occ, slot, limit, &mut flood);
             let k = e.class_of(slot);
+            // The piece that just moved: under `pieces` every end of its
+            // flood is a sibling, already stored; under `steps` its way
+            // back is the parent.
+            let moved = usize::from(last.class) == k && s[slot] == last.to;
+            if moved && metric == Metric::Pieces {
+                continue;
+            }
+            e.flood(&s, &occ, slot, limit, &mut flood);
             let range = e.board.classes[k].slots.clone();
             let wins = k == e.board.special;
             for &(q, d) in &flood.reached {
+                if moved && q == last.from {
+                    continue;
+                }
                 // Only this class's slots change: re-sort and re-pack them.
                 class.clear();
                 class.extend_from_slice(&s[range.clone()]);
@@ -134,9 +159,15 @@ fn run<const W: usize, const K: usize>(
                 }
                 let (i, new) = tab.store.insert(next);
                 let steps = here + d;
+                let how = Last {
+                    class: k as u16,
+                    from: s[slot],
+                    to: q,
+                };
                 if new {
                     tab.parent.push(head as u32);
                     tab.steps.push(steps);
+                    tab.last.push(how);
                     if wins && e.board.goal == Some(q) {
                         if metric == Metric::Steps {
                             out.path = Some(tab.path(e, i));
@@ -147,6 +178,7 @@ fn run<const W: usize, const K: usize>(
                 } else if i as usize >= layer_end && steps < tab.steps[i as usize] {
                     tab.parent[i as usize] = head as u32;
                     tab.steps[i as usize] = steps;
+                    tab.last[i as usize] = how;
                 }
             }
         }
