@@ -36,6 +36,9 @@ pub struct Position {
     /// When a level counts as won (bitlock): cover or exact.
     #[arg(long, value_enum, value_name = "cover|exact")]
     win: Option<crate::games::Win>,
+    /// How moves are counted (klotski): pieces (default) or steps.
+    #[arg(long, value_enum, value_name = "steps|pieces")]
+    metric: Option<crate::games::options::Metric>,
 }
 
 /// What a command needs: the game, the position's text and its name for
@@ -73,6 +76,7 @@ impl Position {
         let mut opts = Options {
             max_memory: Some(self.max_memory),
             win: self.win,
+            metric: self.metric,
             progress: !self.json,
             record,
             ..Options::default()

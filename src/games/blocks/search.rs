@@ -27,16 +27,26 @@ pub struct Outcome {
     pub ms: f64,
 }
 
-/// The search's tables: keys, parents, cells moved so far.
+/// The move that reached a state: the piece's class, where it was, where
+/// it went.
+#[derive(Clone, Copy, Default)]
+struct Last {
+    class: u16,
+    from: u16,
+    to: u16,
+}
+
+/// The search's tables: keys, parents, cells moved so far, last moves.
 struct Tables<const K: usize> {
     store: Store<[u64; K]>,
     parent: Vec<u32>,
     steps: Vec<u32>,
+    last: Vec<Last>,
 }
 
 impl<const K: usize> Tables<K> {
     fn bytes(&self) -> u64 {
-        self.store.bytes() + 8 * self.parent.len() as u64
+        self.store.bytes() + 16 * self.parent.len() as u64
     }
 
     fn path<const W: usize>(&self, e: &Engine<W>, mut i: u32) -> Vec<Vec<u16>> {
@@ -68,6 +78,10 @@ pub fn search<const W: usize, const K: usize>(
         store: Store::default(),
         parent: vec![0],
         steps: vec![0],
+        last: vec![Last {
+            class: u16::MAX,
+            ..Last::default()
+        }],
     };
     tab.store.insert(e.pack(&start));
     let mut out = Outcome::default();
@@ -82,6 +96,19 @@ pub fn search<const W: usize, const K: usize>(
     out
 }
 
+/// Reused buffers, and where the search stands.
+#[derive(Default)]
+struct Walk {
+    s: Vec<u16>,
+    class: Vec<u16>,
+    flood: Flood,
+    head: usize,
+    layer_end: usize,
+    /// Goals of the next layer (pieces metric: the best is picked once the
+    /// layer is complete).
+    goals: Vec<u32>,
+}
+
 fn run<const W: usize, const K: usize>(
     e: &Engine<W>,
     metric: Metric,
@@ -90,70 +117,103 @@ fn run<const W: usize, const K: usize>(
     tab: &mut Tables<K>,
     out: &mut Outcome,
 ) {
-    let limit = match metric {
-        Metric::Steps => 1,
-        Metric::Pieces => u32::MAX,
-    };
     let cap = budget.state_cap() as usize;
-    let (mut head, mut layer_end, mut depth) = (0usize, 1usize, 0u32);
-    let mut goals: Vec<u32> = Vec::new();
-    let (mut s, mut class) = (Vec::new(), Vec::new());
-    let mut flood = Flood::default();
+    let mut w = Walk {
+        layer_end: 1,
+        ..Walk::default()
+    };
+    let mut depth = 0u32;
     loop {
-        if head == layer_end {
-            if let Some(&g) = goals.iter().min_by_key(|&&g| tab.steps[g as usize]) {
+        if w.head == w.layer_end {
+            if let Some(&g) = w.goals.iter().min_by_key(|&&g| tab.steps[g as usize]) {
                 out.path = Some(tab.path(e, g));
                 return;
             }
-            if tab.store.len() == layer_end {
+            if tab.store.len() == w.layer_end {
                 out.exhausted = true;
                 return;
             }
             out.proven = depth + 1;
-            layer_end = tab.store.len();
+            w.layer_end = tab.store.len();
             depth += 1;
         }
-        let key = *tab.store.state(head as u32);
-        e.unpack(&key, &mut s);
-        let occ = e.occupied(&s);
-        let here = tab.steps[head];
-        for slot in 0..s.len() {
-            e.flood(&s, &occ, slot, limit, &mut flood);
-            let k = e.class_of(slot);
-            let range = e.board.classes[k].slots.clone();
-            let wins = k == e.board.special;
-            for &(q, d) in &flood.reached {
-                // Only this class's slots change: re-sort and re-pack them.
-                class.clear();
-                class.extend_from_slice(&s[range.clone()]);
-                class[slot - range.start] = q;
-                class.sort_unstable();
-                let mut next = key;
-                for (i, &v) in range.clone().zip(&class) {
-                    e.put(&mut next, i, v);
-                }
-                let (i, new) = tab.store.insert(next);
-                let steps = here + d;
-                if new {
-                    tab.parent.push(head as u32);
-                    tab.steps.push(steps);
-                    if wins && e.board.goal == Some(q) {
-                        if metric == Metric::Steps {
-                            out.path = Some(tab.path(e, i));
-                            return;
-                        }
-                        goals.push(i);
-                    }
-                } else if i as usize >= layer_end && steps < tab.steps[i as usize] {
-                    tab.parent[i as usize] = head as u32;
-                    tab.steps[i as usize] = steps;
-                }
-            }
+        if let Some(g) = expand(e, metric, tab, &mut w) {
+            out.path = Some(tab.path(e, g));
+            return;
         }
-        head += 1;
+        w.head += 1;
         progress.update("klotski", tab.store.len() as u64, depth);
-        if tab.store.len() > cap || (head % 4096 == 0 && tab.bytes() > budget.max_bytes) {
+        if tab.store.len() > cap || (w.head % 4096 == 0 && tab.bytes() > budget.max_bytes) {
             return;
         }
     }
+}
+
+/// Stores every successor of the state at `w.head`; returns a goal at
+/// once under the steps metric (the first found is nearest).
+fn expand<const W: usize, const K: usize>(
+    e: &Engine<W>,
+    metric: Metric,
+    tab: &mut Tables<K>,
+    w: &mut Walk,
+) -> Option<u32> {
+    let limit = match metric {
+        Metric::Steps => 1,
+        Metric::Pieces => u32::MAX,
+    };
+    let head = w.head;
+    let key = *tab.store.state(head as u32);
+    e.unpack(&key, &mut w.s);
+    let s = &w.s;
+    let occ = e.occupied(s);
+    let (here, last) = (tab.steps[head], tab.last[head]);
+    for slot in 0..s.len() {
+        let k = e.class_of(slot);
+        // The piece that just moved: under `pieces` every end of its flood
+        // is a sibling, already stored; under `steps` its way back is the
+        // parent.
+        let moved = usize::from(last.class) == k && s[slot] == last.to;
+        if moved && metric == Metric::Pieces {
+            continue;
+        }
+        e.flood(s, &occ, slot, limit, &mut w.flood);
+        let range = e.board.classes[k].slots.clone();
+        for &(q, d) in &w.flood.reached {
+            if moved && q == last.from {
+                continue;
+            }
+            // Only this class's slots change: re-sort and re-pack them.
+            w.class.clear();
+            w.class.extend_from_slice(&s[range.clone()]);
+            w.class[slot - range.start] = q;
+            w.class.sort_unstable();
+            let mut next = key;
+            for (i, &v) in range.clone().zip(&w.class) {
+                e.put(&mut next, i, v);
+            }
+            let (i, new) = tab.store.insert(next);
+            let steps = here + d;
+            let how = Last {
+                class: k as u16,
+                from: s[slot],
+                to: q,
+            };
+            if new {
+                tab.parent.push(head as u32);
+                tab.steps.push(steps);
+                tab.last.push(how);
+                if k == e.board.special && e.board.goal == Some(q) {
+                    if metric == Metric::Steps {
+                        return Some(i);
+                    }
+                    w.goals.push(i);
+                }
+            } else if i as usize >= w.layer_end && steps < tab.steps[i as usize] {
+                tab.parent[i as usize] = head as u32;
+                tab.steps[i as usize] = steps;
+                tab.last[i as usize] = how;
+            }
+        }
+    }
+    None
 }
