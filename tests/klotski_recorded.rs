@@ -6,7 +6,7 @@
 //! Checked: levels of many sizes (6x9 to Sunshine's 17x22 and Ithaca's
 //! 19x19, the big ones in a bigger window) read exactly as the level's
 //! layout at 1x, scaled 0.75x, 1.5x and 2x, and set on a dark page with
-//! margins; a position after a few real drags reads as the pieces moved;
+//! margins (at 0.5x: exactly, or refused); a position after a few real drags reads as the pieces moved;
 //! a capture taken while a piece is held (mouse button down, mid-drag) is
 //! refused, naming the held piece's cells; a board covered by a black
 //! window (as the Congratulations dialog shows in a capture) is refused.
@@ -91,6 +91,11 @@ fn check_level(d: &Display, index: usize) {
     for (s, pad) in [(0.75, 20), (1.5, 30), (2.0, 5)] {
         let img = padded(&rescaled(&shot, s), [pad; 4], [40, 44, 52]);
         check(&img, &want, index, &format!("{name}, {s}x, margin {pad}"));
+    }
+    // Half size (cells of 12 to 24 px): read right or refused, never wrong.
+    let img = padded(&rescaled(&shot, 0.5), [10; 4], [40, 44, 52]);
+    if let Read::Board { .. } = read::read(&img, &cal()) {
+        check(&img, &want, index, &format!("{name}, 0.5x"));
     }
     let img = padded(&shot, [7, 50, 33, 2], [20, 20, 20]);
     check(&img, &want, index, &format!("{name}, dark margins"));
