@@ -27,11 +27,16 @@ use common::klotski::{Klotski, available};
 use common::{padded, rescaled};
 use image::RgbImage;
 
-fn setup(tag: u32) -> Option<Display> {
+/// One test at a time: five games starting at once on two cores can miss
+/// the launcher's wait for the board.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn setup(tag: u32) -> Option<(std::sync::MutexGuard<'static, ()>, Display)> {
+    let turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     if !available() || !have_xdotool() {
         return None;
     }
-    xvfb(tag)
+    xvfb(tag).map(|d| (turn, d))
 }
 
 fn cal() -> Calibration {
@@ -103,7 +108,7 @@ fn check_level(d: &Display, index: usize) {
 
 #[test]
 fn reads_huarong_levels_and_challenges_of_every_size() {
-    let Some(d) = setup(71) else {
+    let Some((_turn, d)) = setup(71) else {
         return;
     };
     // 6x9, 7x7, 9x6, 7x10, 11x8, 6x8.
@@ -114,7 +119,7 @@ fn reads_huarong_levels_and_challenges_of_every_size() {
 
 #[test]
 fn reads_big_levels() {
-    let Some(d) = setup(72) else {
+    let Some((_turn, d)) = setup(72) else {
         return;
     };
     // 15x8, 10x12, Sunshine 17x22 and Ithaca 19x19 in a bigger window.
@@ -153,7 +158,7 @@ fn drag(d: &Display, k: &Klotski, size: (usize, usize), path: &[(usize, usize)],
 
 #[test]
 fn reads_a_position_after_drags_and_refuses_a_held_piece() {
-    let Some(d) = setup(73) else {
+    let Some((_turn, d)) = setup(73) else {
         return;
     };
     // Red Donkey: h right one cell, then g down one.
@@ -189,7 +194,7 @@ fn reads_a_position_after_drags_and_refuses_a_held_piece() {
 
 #[test]
 fn refuses_a_board_under_a_black_window() {
-    let Some(d) = setup(74) else {
+    let Some((_turn, d)) = setup(74) else {
         return;
     };
     let k = Klotski::open(&d.name, 0, None);
@@ -222,7 +227,7 @@ fn refuses_a_board_under_a_black_window() {
 /// nothing and says why.
 #[test]
 fn calibrates_from_a_capture_of_a_known_level() {
-    let Some(d) = setup(75) else {
+    let Some((_turn, d)) = setup(75) else {
         return;
     };
     let dir = tempfile::tempdir().expect("temp dir");
