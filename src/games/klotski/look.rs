@@ -85,10 +85,22 @@ impl Palette {
             })?;
             out.push((px, c.clone()));
         }
-        let first = |l: char| find(l).and_then(|c| c.stops.first().copied());
+        let background = find(letter::BACKGROUND)
+            .and_then(|c| c.stops.first().copied())
+            .unwrap_or(Rgb([246.0, 245.0, 244.0]));
+        // The frame's ink: of the ink class's colours (black shadows, the
+        // theme's foreground), the one nearest the background.
+        let ink = find(letter::INK)
+            .and_then(|c| {
+                c.stops
+                    .iter()
+                    .copied()
+                    .min_by(|a, b| a.distance(background).total_cmp(&b.distance(background)))
+            })
+            .unwrap_or(Rgb([46.0, 52.0, 54.0]));
         Ok(Palette {
-            background: first(letter::BACKGROUND).unwrap_or(Rgb([246.0, 245.0, 244.0])),
-            ink: first(letter::INK).unwrap_or(Rgb([46.0, 52.0, 54.0])),
+            background,
+            ink,
             classes: out,
             known: RefCell::default(),
         })
@@ -472,7 +484,7 @@ pub fn look_cell(img: &RgbImage, cell: RectF, pal: &Palette) -> Result<(Look, f3
         return Ok((Look::Door, s.green));
     }
     // A goal's marker and its shadow, on the background.
-    if s.background >= 0.15 && s.green >= 0.06 && s.face + s.held < 0.05 {
+    if s.background >= 0.08 && s.green >= 0.06 && s.face + s.held < 0.05 {
         return Ok((Look::Goal, s.background + s.green));
     }
     let (held, face) = (s.held >= 0.5, s.face >= 0.5);

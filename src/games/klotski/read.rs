@@ -71,7 +71,9 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
     else {
         return no_board(
             None,
-            format!("no {GAME} board: no lattice of square cells fills the frame found"),
+            format!(
+                "no {GAME} board: no lattice of square cells fills the frame found (a window or dialog over part of the board?)"
+            ),
         );
     };
     let mut grid = grid;
