@@ -22,7 +22,9 @@ use common::{boardbot, stdout_json};
 use klotski_peer::Klotski;
 
 fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/klotski/peers").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/klotski/peers")
+        .join(name)
 }
 
 /// The bundled levels, split out of `levels.txt` by their `% index:` lines.
@@ -32,7 +34,11 @@ fn bundled_levels() -> Vec<(usize, String, String)> {
     let mut out: Vec<(usize, String, String)> = Vec::new();
     for line in text.lines() {
         if let Some(i) = line.strip_prefix("% index: ") {
-            out.push((i.trim().parse().expect("index"), String::new(), String::new()));
+            out.push((
+                i.trim().parse().expect("index"),
+                String::new(),
+                String::new(),
+            ));
         } else if let Some(last) = out.last_mut() {
             if let Some(n) = line.strip_prefix("% name: ") {
                 last.1 = n.trim().to_string();
@@ -69,17 +75,33 @@ fn solve(path: &Path, metric: &str) -> (usize, Vec<String>) {
 /// Replays a plan with the peer: it must win, and count what the plan says.
 fn replay(name: &str, text: &str, metric: &str, length: usize, moves: &[String]) {
     let mut k = Klotski::parse(text).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let counts = k.play(moves).unwrap_or_else(|e| panic!("{name} ({metric}): {e}"));
+    let counts = k
+        .play(moves)
+        .unwrap_or_else(|e| panic!("{name} ({metric}): {e}"));
     assert!(k.won(), "{name} ({metric}): the peer does not see a win");
-    let counted = if metric == "steps" { counts.steps } else { counts.pieces };
-    assert_eq!(counted, length, "{name} ({metric}): the peer counts otherwise");
+    let counted = if metric == "steps" {
+        counts.steps
+    } else {
+        counts.pieces
+    };
+    assert_eq!(
+        counted, length,
+        "{name} ({metric}): the peer counts otherwise"
+    );
 }
 
 /// The first number after `finds` in the fixture's comments.
 fn published(text: &str) -> usize {
-    let line = text.lines().find(|l| l.contains(" finds ")).expect("a `finds N` comment");
+    let line = text
+        .lines()
+        .find(|l| l.contains(" finds "))
+        .expect("a `finds N` comment");
     let after = line.split(" finds ").nth(1).expect("finds");
-    after.split_whitespace().next().and_then(|n| n.parse().ok()).expect("a count")
+    after
+        .split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("a count")
 }
 
 /// GNOME levels whose state spaces the breadth-first search does not
@@ -119,7 +141,7 @@ fn solveklotski_puzzles_take_the_steps_it_finds() {
 fn huarong_interiors_take_the_moves_dnomd343_finds_and_gnome_adds_none() {
     let levels = bundled_levels();
     let dir = tempfile_dir("klotski-hrd");
-    for i in 0..9 {
+    for (i, (_, name, gnome_text)) in levels.iter().enumerate().take(9) {
         let path = fixture(&format!("hrd-{i:02}.txt"));
         let text = std::fs::read_to_string(&path).expect("fixture");
         let (classic, moves) = solve(&path, "pieces");
@@ -127,7 +149,6 @@ fn huarong_interiors_take_the_moves_dnomd343_finds_and_gnome_adds_none() {
         replay(&format!("hrd-{i:02}"), &text, "pieces", classic, &moves);
         let (classic_steps, _) = solve(&path, "steps");
 
-        let (_, name, gnome_text) = &levels[i];
         let gnome = dir.join(format!("{i:02}.txt"));
         std::fs::write(&gnome, gnome_text).expect("write level");
         assert_eq!(solve(&gnome, "pieces").0, classic, "{name}: piece moves");

@@ -56,7 +56,12 @@ impl Klotski {
                 rows.push(cells);
             }
         }
-        let width = rows.iter().chain(&floor_rows).map(Vec::len).max().unwrap_or(0);
+        let width = rows
+            .iter()
+            .chain(&floor_rows)
+            .map(Vec::len)
+            .max()
+            .unwrap_or(0);
         let height = rows.len();
         if width == 0 {
             return Err("no rows".into());
@@ -174,7 +179,10 @@ mod tests {
         assert!(k.step('a', 0, 1).is_err(), "a wall below");
         assert!(k.step('*', 1, 0).is_ok());
         assert!(k.step('a', 0, -1).is_err(), "a wall above");
-        assert!(k.step('*', 0, 1).is_ok(), "the special piece enters the door");
+        assert!(
+            k.step('*', 0, 1).is_ok(),
+            "the special piece enters the door"
+        );
         assert!(!k.won());
         assert!(k.step('*', 0, 1).is_ok());
         assert!(k.won());
@@ -189,12 +197,17 @@ mod tests {
 
     #[test]
     fn counts_runs_of_one_piece_as_one_move() {
-        let mut k = Klotski::parse("####\n#* #\n#a #\n#. #\n####\n% floor\n####\n#  #\n#  #\n#. #\n####\n")
-            .unwrap();
-        let c = k
-            .play(&["a:R".into(), "*:D".into(), "*:D".into()])
-            .unwrap();
-        assert_eq!(c, Counts { steps: 3, pieces: 2 });
+        let mut k =
+            Klotski::parse("####\n#* #\n#a #\n#. #\n####\n% floor\n####\n#  #\n#  #\n#. #\n####\n")
+                .unwrap();
+        let c = k.play(&["a:R".into(), "*:D".into(), "*:D".into()]).unwrap();
+        assert_eq!(
+            c,
+            Counts {
+                steps: 3,
+                pieces: 2
+            }
+        );
         assert!(k.won());
     }
 }

@@ -12,6 +12,31 @@ fn overlaps<const W: usize>(a: &Bits<W>, b: &Bits<W>) -> bool {
     a.iter().zip(b).any(|(x, y)| x & y != 0)
 }
 
+/// Per class and placement, the union of the cells each one-step move
+/// adds to the placement.
+fn halos<const W: usize>(board: &Board, masks: &[Vec<Bits<W>>]) -> Vec<Vec<Bits<W>>> {
+    board
+        .classes
+        .iter()
+        .zip(masks)
+        .map(|(c, m)| {
+            c.next
+                .iter()
+                .zip(m)
+                .map(|(next, own)| {
+                    let mut h = [0u64; W];
+                    for &n in next.iter().filter(|&&n| n != NONE) {
+                        for w in 0..W {
+                            h[w] |= m[n as usize][w] & !own[w];
+                        }
+                    }
+                    h
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// Scratch space for floods, reused across states.
 #[derive(Default)]
 pub struct Flood {
@@ -26,13 +51,17 @@ pub struct Engine<const W: usize> {
     pub board: Board,
     /// Class -> placement -> cells.
     masks: Vec<Vec<Bits<W>>>,
+    /// Class -> placement -> the cells a one-step move would newly cover.
+    /// A piece whose halo is all taken cannot move: most pieces, in a tight
+    /// puzzle, so this one test spares most floods.
+    halos: Vec<Vec<Bits<W>>>,
     /// Slot -> class.
     slot_class: Vec<usize>,
 }
 
 impl<const W: usize> Engine<W> {
     pub fn new(board: Board) -> Self {
-        let masks = board
+        let masks: Vec<Vec<Bits<W>>> = board
             .classes
             .iter()
             .map(|c| {
@@ -48,6 +77,7 @@ impl<const W: usize> Engine<W> {
                     .collect()
             })
             .collect();
+        let halos = halos(&board, &masks);
         let mut slot_class = vec![0; board.slots()];
         for (k, c) in board.classes.iter().enumerate() {
             for s in c.slots.clone() {
@@ -57,8 +87,16 @@ impl<const W: usize> Engine<W> {
         Engine {
             board,
             masks,
+            halos,
             slot_class,
         }
+    }
+
+    /// False when the piece in `slot` surely cannot move: every cell it
+    /// would newly cover is taken.
+    pub fn may_move(&self, s: &[u16], occ: &Bits<W>, slot: usize) -> bool {
+        let halo = &self.halos[self.slot_class[slot]][s[slot] as usize];
+        halo.iter().zip(occ).any(|(h, o)| h & !o != 0)
     }
 
     pub fn class_of(&self, slot: usize) -> usize {

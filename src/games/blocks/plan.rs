@@ -44,10 +44,10 @@ macro_rules! dispatch {
         let words = ($board.width * $board.height).div_ceil(64);
         let keys = ($board.key_bits as usize).div_ceil(64).max(1);
         let w = if words <= 1 { 1 } else if words <= 2 { 2 } else { 6 };
-        let k = if keys <= 2 { 2 } else if keys <= 4 { 4 } else { 16 };
+        let k = if keys <= 1 { 1 } else if keys <= 2 { 2 } else if keys <= 4 { 4 } else { 16 };
         match (w, k) {
             $(($w, $k) => search::<$w, $k>(&Engine::<$w>::new($board), $metric, $budget, $progress),)*
-            _ => unreachable!("sizes are 1, 2 or 6 words and 2, 4 or 16 key words"),
+            _ => unreachable!("sizes are 1, 2 or 6 words and 1, 2, 4 or 16 key words"),
         }
     }};
 }
@@ -64,7 +64,7 @@ pub fn search_board(
         return Err(BlocksError::TooManyBits(board.key_bits));
     }
     Ok(dispatch!(board, metric, budget, progress;
-        (1, 2), (1, 4), (1, 16), (2, 2), (2, 4), (2, 16), (6, 2), (6, 4), (6, 16)))
+        (1, 1), (1, 2), (1, 4), (1, 16), (2, 1), (2, 2), (2, 4), (2, 16), (6, 1), (6, 2), (6, 4), (6, 16)))
 }
 
 /// An optimal plan under `metric`, or why there is none.

@@ -173,7 +173,7 @@ fn expand<const W: usize, const K: usize>(
         // is a sibling, already stored; under `steps` its way back is the
         // parent.
         let moved = usize::from(last.class) == k && s[slot] == last.to;
-        if moved && metric == Metric::Pieces {
+        if (moved && metric == Metric::Pieces) || !e.may_move(s, &occ, slot) {
             continue;
         }
         e.flood(s, &occ, slot, limit, &mut w.flood);
