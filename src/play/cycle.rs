@@ -262,7 +262,10 @@ impl Run {
             if held {
                 self.misses = 0;
             }
-            if !held || end == actions.len() {
+            // A look that says "nothing left to do" before the plan's end
+            // (solved early, or the board covered by another window) stops
+            // the plan: the rest would land on a board nobody sees.
+            if !held || end == actions.len() || seen.step == Step::Done {
                 return Ok(PlanEnd::Looked(Box::new(seen), held));
             }
             start = end;
@@ -443,6 +446,9 @@ mod tests {
         blind_after_input: bool,
         /// A checkpoint after every click, not only after the last.
         every_click: bool,
+        /// From this many clicks on, the board reads as covered: nothing
+        /// left to do, though targets remain.
+        covered_after: Option<usize>,
     }
 
     fn fake(left: usize) -> Fake {
@@ -463,6 +469,7 @@ mod tests {
             pauses: 0,
             blind_after_input: false,
             every_click: false,
+            covered_after: None,
         }
     }
 
@@ -496,8 +503,12 @@ mod tests {
             let n = shot.1;
             let mut report = Report::new("toy", Verdict::Playable, "");
             report.board = Some(BoardReport::from_rows(rows(n)));
+            let covered = self.covered_after.is_some_and(|c| self.clicks >= c);
             let step = if n == 0 {
                 report.state = Verdict::Solved;
+                Step::Done
+            } else if covered {
+                report.state = Verdict::Uncertain;
                 Step::Done
             } else {
                 let mut actions: Vec<Action> = (0..n)
@@ -578,6 +589,16 @@ mod tests {
         assert_eq!(f.batches, vec![4]);
         assert!(c.first_input.is_some() && c.planned.is_some());
         assert_eq!(c.first.actions.as_ref().map(Vec::len), Some(4));
+    }
+
+    #[test]
+    fn a_board_covered_at_a_checkpoint_stops_the_plan() {
+        let mut f = fake(4);
+        f.every_click = true;
+        f.covered_after = Some(1);
+        let c = run(&mut f, &rules()).unwrap();
+        assert_eq!(f.batches, vec![1], "no input after the board was covered");
+        assert!(matches!(c.outcome, Outcome::Played { sent: 1, .. }));
     }
 
     #[test]

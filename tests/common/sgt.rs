@@ -26,10 +26,10 @@ pub fn program(name: &str) -> Option<PathBuf> {
     });
     assert!(
         found.is_some() || !super::in_ci(),
-        "{name} is not installed, and CI=true: .ci/deps must install sgt-puzzles"
+        "{name} is not installed, and CI=true: .ci/deps must install its package (sgt-puzzles, gnome-klotski)"
     );
     if found.is_none() {
-        println!("skipped: {name} is not installed (sudo .ci/deps installs sgt-puzzles)");
+        println!("skipped: {name} is not installed (sudo .ci/deps installs it)");
     }
     found
 }

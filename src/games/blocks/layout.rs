@@ -33,6 +33,10 @@ use std::collections::BTreeMap;
 /// The largest board the engine takes (19×19 and 17×22 fit).
 pub const MAX_CELLS: usize = 384;
 
+/// The most pieces a level may have (GNOME's largest has 68): the rules'
+/// cell owners are bytes.
+pub const MAX_PIECES: usize = 250;
+
 /// What a board cell is, apart from the piece on it (GNOME's static characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Floor {
@@ -343,6 +347,16 @@ fn parse_block(b: &Block, origin: &str) -> Result<Layout, LayoutError> {
             })
         })
         .collect::<Result<Vec<_>, LayoutError>>()?;
+    if pieces.len() > MAX_PIECES {
+        return Err(err(
+            origin,
+            b.rows[0].0,
+            format!(
+                "{} pieces; the engine takes at most {MAX_PIECES}",
+                pieces.len()
+            ),
+        ));
+    }
     let mut layout = Layout {
         width,
         height,
@@ -408,10 +422,11 @@ fn apply_floor(l: &mut Layout, rows: &[(usize, &str)], origin: &str) -> Result<(
             ),
         ));
     }
-    let mut covered = vec![false; l.width * l.height];
+    // Which piece covers each cell, if any.
+    let mut covered: Vec<Option<&PieceSpec>> = vec![None; l.width * l.height];
     for p in &l.pieces {
         for &(r, c) in &p.cells {
-            covered[r * l.width + c] = true;
+            covered[r * l.width + c] = Some(p);
         }
     }
     for (r, row) in cells.iter().enumerate() {
@@ -426,7 +441,18 @@ fn apply_floor(l: &mut Layout, rows: &[(usize, &str)], origin: &str) -> Result<(
                 ));
             };
             let i = r * l.width + c;
-            if covered[i] && f != Floor::Wall {
+            if let Some(p) = covered[i].filter(|p| !p.special && f == Floor::Door) {
+                return Err(err(
+                    origin,
+                    line,
+                    format!(
+                        "col {}: piece {:?} stands on a door, which only the special piece may enter",
+                        c + 1,
+                        p.label
+                    ),
+                ));
+            }
+            if covered[i].is_some() && f != Floor::Wall {
                 l.floor[i] = f;
             } else if f != l.floor[i] {
                 return Err(err(
@@ -517,16 +543,21 @@ mod tests {
 
     #[test]
     fn a_floor_block_says_what_lies_under_pieces() {
-        let text = "####\n#*a#\n#  #\n% floor\n####\n#.-#\n#  #\n";
+        let text = "####\n#*a#\n#  #\n% floor\n####\n#-.#\n#  #\n";
         let l = Layout::parse(text, "t").unwrap();
-        assert_eq!(l.floor_at(1, 1), Floor::Goal);
-        assert_eq!(l.floor_at(1, 2), Floor::Door);
+        assert_eq!(l.floor_at(1, 1), Floor::Door);
+        assert_eq!(l.floor_at(1, 2), Floor::Goal);
         let rows = l.rows();
         assert_eq!(rows[3], "% floor");
         assert_eq!(Layout::parse(&rows.join("\n"), "t").unwrap(), l);
-        let bad = "####\n#*a#\n#  #\n% floor\n####\n#.-#\n#..#\n";
+        let bad = "####\n#*a#\n#  #\n% floor\n####\n#-.#\n#..#\n";
         let e = Layout::parse(bad, "f.txt").unwrap_err();
         assert_eq!(e.line, Some(7), "{e}");
+        // Only the special piece may stand on a door.
+        let on_door = "####\n#*a#\n#  #\n% floor\n####\n#.-#\n#  #\n";
+        let e = Layout::parse(on_door, "f.txt").unwrap_err();
+        assert_eq!(e.line, Some(6), "{e}");
+        assert!(e.to_string().contains("door"), "{e}");
     }
 
     #[test]

@@ -228,7 +228,8 @@ fn floors(seen: &Seen, level: &Layout) -> Result<(), Miss> {
                 on_goal,
                 ..
             } => (floor == Floor::Goal) == *on_goal && floor != Floor::Wall,
-            Look::Blue { .. } => true,
+            // Only the special piece may stand on a door.
+            Look::Blue { .. } => floor != Floor::Door,
         };
         if !ok {
             odd.push((i / w, i % w, *look, floor));
