@@ -4,6 +4,7 @@
 //! piece reaches with the others fixed.
 
 use super::board::{Board, NONE};
+use super::mirror::Mirror;
 
 /// A board's cells as a bitset of `W` words.
 pub type Bits<const W: usize> = [u64; W];
@@ -57,6 +58,8 @@ pub struct Engine<const W: usize> {
     halos: Vec<Vec<Bits<W>>>,
     /// Slot -> class.
     slot_class: Vec<usize>,
+    /// The board's mirror, when it maps the puzzle onto itself.
+    pub mirror: Option<Mirror>,
 }
 
 impl<const W: usize> Engine<W> {
@@ -84,11 +87,13 @@ impl<const W: usize> Engine<W> {
                 slot_class[s] = k;
             }
         }
+        let mirror = Mirror::of(&board);
         Engine {
             board,
             masks,
             halos,
             slot_class,
+            mirror,
         }
     }
 

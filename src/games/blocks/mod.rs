@@ -7,6 +7,8 @@
 //! - [`board`]: a layout compiled for search (classes of equal shape,
 //!   placements, step tables, frozen pieces, key widths);
 //! - [`engine`]: bitboards, packed keys and the one-piece flood;
+//! - [`mirror`]: the left-right mirror of a symmetric board, which halves
+//!   the states the search stores;
 //! - [`search`]: the dedicated breadth-first search under either metric;
 //! - [`plan`]: plans of labelled moves, and playing moves on a layout;
 //! - [`rush`]: Rush Hour boards in this model, to compare the engines;
@@ -16,6 +18,7 @@ pub mod board;
 mod check;
 pub mod engine;
 pub mod layout;
+pub mod mirror;
 pub mod moves;
 pub mod plan;
 pub mod rules;

@@ -101,6 +101,10 @@ pub fn search<const W: usize, const K: usize>(
 struct Walk {
     s: Vec<u16>,
     class: Vec<u16>,
+    /// The expanded state's mirror image and the moved class's slots in
+    /// it, on a symmetric board.
+    ms: Vec<u16>,
+    mclass: Vec<u16>,
     flood: Flood,
     head: usize,
     layer_end: usize,
@@ -126,7 +130,7 @@ fn run<const W: usize, const K: usize>(
     loop {
         if w.head == w.layer_end {
             if let Some(&g) = w.goals.iter().min_by_key(|&&g| tab.steps[g as usize]) {
-                out.path = Some(tab.path(e, g));
+                out.path = Some(actual_path(e, metric, tab, g));
                 return;
             }
             if tab.store.len() == w.layer_end {
@@ -138,7 +142,7 @@ fn run<const W: usize, const K: usize>(
             depth += 1;
         }
         if let Some(g) = expand(e, metric, tab, &mut w) {
-            out.path = Some(tab.path(e, g));
+            out.path = Some(actual_path(e, metric, tab, g));
             return;
         }
         w.head += 1;
@@ -165,6 +169,10 @@ fn expand<const W: usize, const K: usize>(
     let key = *tab.store.state(head as u32);
     e.unpack(&key, &mut w.s);
     let s = &w.s;
+    let mkey = e.mirror.as_ref().map(|m| {
+        m.state(&e.board, s, &mut w.ms);
+        e.pack::<K>(&w.ms)
+    });
     let occ = e.occupied(s);
     let (here, last) = (tab.steps[head], tab.last[head]);
     for slot in 0..s.len() {
@@ -191,13 +199,33 @@ fn expand<const W: usize, const K: usize>(
             for (i, &v) in range.clone().zip(&w.class) {
                 e.put(&mut next, i, v);
             }
-            let (i, new) = tab.store.insert(next);
-            let steps = here + d;
-            let how = Last {
+            let mut how = Last {
                 class: k as u16,
                 from: s[slot],
                 to: q,
             };
+            if let (Some(m), Some(mkey)) = (&e.mirror, mkey) {
+                // Keep the smaller of the state and its mirror image.
+                let k2 = m.class[k];
+                let flip = &m.placement[k];
+                w.mclass.clear();
+                w.mclass.extend(w.class.iter().map(|&v| flip[v as usize]));
+                w.mclass.sort_unstable();
+                let mut mirrored = mkey;
+                for (i, &v) in e.board.classes[k2].slots.clone().zip(&w.mclass) {
+                    e.put(&mut mirrored, i, v);
+                }
+                if mirrored < next {
+                    next = mirrored;
+                    how = Last {
+                        class: k2 as u16,
+                        from: flip[s[slot] as usize],
+                        to: flip[q as usize],
+                    };
+                }
+            }
+            let (i, new) = tab.store.insert(next);
+            let steps = here + d;
             if new {
                 tab.parent.push(head as u32);
                 tab.steps.push(steps);
@@ -216,4 +244,56 @@ fn expand<const W: usize, const K: usize>(
         }
     }
     None
+}
+
+/// The found path as the states a player goes through: on a symmetric
+/// board a stored state may be the mirror image of the one a move reached,
+/// and exactly one of the two (or both) follows from the state before.
+fn actual_path<const W: usize, const K: usize>(
+    e: &Engine<W>,
+    metric: Metric,
+    tab: &Tables<K>,
+    g: u32,
+) -> Vec<Vec<u16>> {
+    let path = tab.path(e, g);
+    let Some(m) = &e.mirror else {
+        return path;
+    };
+    let mut out: Vec<Vec<u16>> = Vec::with_capacity(path.len());
+    for n in path {
+        let next = match out.last() {
+            Some(cur) if !follows(e, metric, cur, &n) => {
+                let mut flipped = Vec::new();
+                m.state(&e.board, &n, &mut flipped);
+                flipped
+            }
+            _ => n,
+        };
+        out.push(next);
+    }
+    out
+}
+
+/// True when one move under `metric` takes `cur` to `next`.
+fn follows<const W: usize>(e: &Engine<W>, metric: Metric, cur: &[u16], next: &[u16]) -> bool {
+    let limit = match metric {
+        Metric::Steps => 1,
+        Metric::Pieces => u32::MAX,
+    };
+    let occ = e.occupied(cur);
+    let mut f = Flood::default();
+    let mut t = cur.to_vec();
+    for slot in 0..cur.len() {
+        e.flood(cur, &occ, slot, limit, &mut f);
+        let k = e.class_of(slot);
+        for &(q, _) in &f.reached {
+            t.copy_from_slice(cur);
+            t[slot] = q;
+            e.board.resort(&mut t, k);
+            if t == next {
+                return true;
+            }
+        }
+    }
+    false
 }

@@ -1,0 +1,128 @@
+//! The board's left-right mirror, when it maps the puzzle onto itself (the
+//! classic Huarong Dao box and its goal are symmetric): a state and its
+//! mirror image are then equally far from a goal, so the search stores
+//! only one of the two and explores about half the states.
+
+use super::board::Board;
+use super::layout::normalise;
+
+/// Each class's mirror class, and each placement's mirror placement.
+#[derive(Clone, Debug)]
+pub struct Mirror {
+    pub class: Vec<usize>,
+    pub placement: Vec<Vec<u16>>,
+}
+
+impl Mirror {
+    /// The mirror of `board`, when every class's placements (which already
+    /// say where walls, doors and frozen pieces are) map onto a class's
+    /// placements, the goal onto itself, and frozen pieces onto frozen
+    /// pieces; `None` otherwise.
+    pub fn of(board: &Board) -> Option<Mirror> {
+        let w = board.width;
+        let mut class = Vec::with_capacity(board.classes.len());
+        let mut placement = Vec::with_capacity(board.classes.len());
+        for c in &board.classes {
+            let flipped: Vec<(usize, usize)> =
+                c.shape.iter().map(|&(r, x)| (r, w - 1 - x)).collect();
+            let shape = normalise(&flipped);
+            let k = board.classes.iter().position(|d| {
+                d.shape == shape
+                    && d.special == c.special
+                    && d.frozen == c.frozen
+                    && d.slots.len() == c.slots.len()
+                    && d.anchors.len() == c.anchors.len()
+            })?;
+            let box_width = c.shape.iter().map(|&(_, x)| x + 1).max()?;
+            let d = &board.classes[k];
+            let map = c
+                .anchors
+                .iter()
+                .map(|&(r, x)| d.placement((r, (w - x).checked_sub(box_width)?)))
+                .collect::<Option<Vec<u16>>>()?;
+            class.push(k);
+            placement.push(map);
+        }
+        let m = Mirror { class, placement };
+        let goal_kept = board.goal.is_none_or(|g| {
+            m.class[board.special] == board.special && m.placement[board.special][g as usize] == g
+        });
+        (goal_kept && m.keeps_frozen_pieces(board)).then_some(m)
+    }
+
+    /// Frozen pieces never move, so their mirror images must be frozen
+    /// pieces too.
+    fn keeps_frozen_pieces(&self, board: &Board) -> bool {
+        board.classes.iter().enumerate().all(|(k, c)| {
+            if !c.frozen {
+                return true;
+            }
+            let starts = |class: usize| {
+                board
+                    .pieces
+                    .iter()
+                    .filter(move |p| p.class == class)
+                    .map(|p| p.start)
+            };
+            let mut a: Vec<u16> = starts(k).map(|p| self.placement[k][p as usize]).collect();
+            let mut b: Vec<u16> = starts(self.class[k]).collect();
+            a.sort_unstable();
+            b.sort_unstable();
+            a == b
+        })
+    }
+
+    /// The mirror image of state `s`, each class's slots sorted.
+    pub fn state(&self, board: &Board, s: &[u16], out: &mut Vec<u16>) {
+        out.clear();
+        out.resize(s.len(), 0);
+        for (k, c) in board.classes.iter().enumerate() {
+            let to = board.classes[self.class[k]].slots.clone();
+            for (i, slot) in c.slots.clone().zip(to.clone()) {
+                out[slot] = self.placement[k][s[i] as usize];
+            }
+            out[to].sort_unstable();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::blocks::layout::Layout;
+
+    fn board(text: &str) -> Board {
+        Board::new(&Layout::parse(text, "t").unwrap())
+    }
+
+    #[test]
+    fn the_classic_box_is_symmetric_and_gnome_red_donkey_is_not() {
+        let classic = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/klotski/classic.txt"
+        ))
+        .unwrap();
+        let b = board(&classic);
+        let m = Mirror::of(&b).expect("the classic is symmetric");
+        let start = b.start();
+        let mut once = Vec::new();
+        let mut twice = Vec::new();
+        m.state(&b, &start, &mut once);
+        m.state(&b, &once, &mut twice);
+        assert_eq!(twice, start, "mirroring twice gives the state back");
+        assert_eq!(once, start, "the classic layout is its own mirror image");
+        let donkey = "######\n#a**b#\n#a**b#\n#cdde#\n#cfge#\n#h  i#\n##--##\n    ..\n    ..\n";
+        assert!(
+            Mirror::of(&board(donkey)).is_none(),
+            "its goal is on the right"
+        );
+    }
+
+    #[test]
+    fn chiral_shapes_map_to_their_mirror_class() {
+        let b = board("#####\n#a  #\n#aa #\n#  b#\n# bb#\n# * #\n##.##\n");
+        assert!(Mirror::of(&b).is_some());
+        let b = board("#####\n#a  #\n#aa #\n#   #\n# * #\n##.##\n");
+        assert!(Mirror::of(&b).is_none(), "an L with no J");
+    }
+}
