@@ -107,11 +107,23 @@ fn boards_on_one_line_and_refusals() {
     assert_eq!(stdout_json(&out)["state"], "unsolvable");
     let v = solve(&["--board", "######/#* a.#/##  ##"], "pieces");
     assert_eq!(v["plan"]["length"], 2);
+    // 120 movable one-cell pieces on a 19x19 floor: 9 bits each, over the
+    // engine's 1024-bit keys.
+    let mut cells: Vec<char> = ('\u{c0}'..).take(120).collect();
+    cells.insert(0, '*');
+    cells.resize(19 * 19 - 1, '_');
+    cells.push('.');
+    let crowded = cells
+        .chunks(19)
+        .map(|r| r.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("/");
     for (board, says) in [
         ("####/#ab#/#..#", "no special piece"),
         ("####/#*a#/#  #", "no goal"),
         ("#####/#*a*.#", "two separate groups"),
         ("gnome:99", "no bundled level"),
+        (&crowded, "bits per state"),
     ] {
         let out = boardbot(&["solve", "--game", "klotski", "--board", board]);
         assert!(!out.status.success(), "{board}");

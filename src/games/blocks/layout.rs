@@ -364,7 +364,8 @@ fn parse_block(b: &Block, origin: &str) -> Result<Layout, LayoutError> {
         pieces,
     };
     if let Some(f) = &b.floor {
-        apply_floor(&mut layout, f, origin)?;
+        let marker = b.rows.last().map_or(0, |r| r.0 + 1);
+        apply_floor(&mut layout, f, marker, origin)?;
     }
     check_goal(&layout, b, origin)?;
     Ok(layout)
@@ -408,10 +409,16 @@ fn check_connected(
 }
 
 /// Reads the `% floor` block: the floor under pieces.
-fn apply_floor(l: &mut Layout, rows: &[(usize, &str)], origin: &str) -> Result<(), LayoutError> {
+fn apply_floor(
+    l: &mut Layout,
+    rows: &[(usize, &str)],
+    marker: usize,
+    origin: &str,
+) -> Result<(), LayoutError> {
     let (_, cells) = grid(rows, origin)?;
     if cells.len() != l.height {
-        let line = rows.last().map_or(0, |r| r.0);
+        // The last floor row, or the `% floor` line when the block is empty.
+        let line = rows.last().map_or(marker, |r| r.0);
         return Err(err(
             origin,
             line,
@@ -558,6 +565,10 @@ mod tests {
         let e = Layout::parse(on_door, "f.txt").unwrap_err();
         assert_eq!(e.line, Some(6), "{e}");
         assert!(e.to_string().contains("door"), "{e}");
+        // An empty floor block is blamed on its `% floor` line.
+        let empty = "####\n#*a#\n#. #\n% floor\n";
+        let e = Layout::parse(empty, "f.txt").unwrap_err();
+        assert_eq!(e.line, Some(4), "{e}");
     }
 
     #[test]

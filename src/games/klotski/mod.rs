@@ -24,6 +24,8 @@ pub mod read;
 
 use serde::Serialize;
 
+use super::blocks::board::Board;
+use super::blocks::plan::MAX_KEY_BITS;
 use super::blocks::rules::Blocks;
 use super::blocks::{Dir, Layout, Metric, Move};
 use super::{Game, GameError, Opt, Options, PuzzleGame, TextPuzzle};
@@ -68,6 +70,13 @@ impl TextPuzzle for Blocks {
             Some(l) => format!("line {l}: {}", e.message),
             None => e.message,
         })?;
+        let bits = Board::new(&layout).key_bits;
+        if bits > MAX_KEY_BITS {
+            return Err(format!(
+                "the position needs {bits} bits per state and the engine packs at most \
+                 {MAX_KEY_BITS}: too many pieces that can move"
+            ));
+        }
         Ok(Blocks::new(layout, opts.metric.unwrap_or_default()))
     }
 
