@@ -96,6 +96,14 @@ impl Metric {
             Metric::Pieces => "pieces",
         }
     }
+
+    /// How many cells one move may carry a piece: one step, or any path.
+    pub fn reach(self) -> u32 {
+        match self {
+            Metric::Steps => 1,
+            Metric::Pieces => u32::MAX,
+        }
+    }
 }
 
 /// One move as the player makes it: press on `grab` (a cell of the piece

@@ -161,10 +161,7 @@ fn expand<const W: usize, const K: usize>(
     tab: &mut Tables<K>,
     w: &mut Walk,
 ) -> Option<u32> {
-    let limit = match metric {
-        Metric::Steps => 1,
-        Metric::Pieces => u32::MAX,
-    };
+    let limit = metric.reach();
     let head = w.head;
     let key = *tab.store.state(head as u32);
     e.unpack(&key, &mut w.s);
@@ -276,10 +273,7 @@ fn actual_path<const W: usize, const K: usize>(
 
 /// True when one move under `metric` takes `cur` to `next`.
 fn follows<const W: usize>(e: &Engine<W>, metric: Metric, cur: &[u16], next: &[u16]) -> bool {
-    let limit = match metric {
-        Metric::Steps => 1,
-        Metric::Pieces => u32::MAX,
-    };
+    let limit = metric.reach();
     let occ = e.occupied(cur);
     let mut f = Flood::default();
     let mut t = cur.to_vec();
