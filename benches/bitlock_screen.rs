@@ -10,8 +10,10 @@ mod common;
 use std::hint::black_box;
 use std::time::Duration;
 
+use boardbot::art::render::RenderOptions;
+use boardbot::game::Game;
 use boardbot::games::bitlock::{BitLock, generate, read};
-use boardbot::games::{Game, Options, RenderOptions};
+use boardbot::tools::options::Options;
 use boardbot::vision::find_lattice;
 use common::{median, ms, p90, runs};
 use image::{RgbImage, imageops};

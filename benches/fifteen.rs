@@ -14,9 +14,9 @@ mod common;
 
 use std::time::{Duration, Instant};
 
+use boardbot::engines::tiles::{self, Slide, Tiles, cache, ida, pdb};
 use boardbot::games::fifteen::korf::{median, solve_all};
 use boardbot::games::fifteen::level::{KorfInstance, parse_korf};
-use boardbot::games::tiles::{self, Slide, Tiles, cache, ida, pdb};
 use boardbot::rng::Rng;
 use common::{ms, runs};
 

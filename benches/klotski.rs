@@ -19,8 +19,8 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use boardbot::games::blocks::rules::generic_search;
-use boardbot::games::blocks::{Layout, Metric, plan};
+use boardbot::engines::blocks::rules::generic_search;
+use boardbot::engines::blocks::{Layout, Metric, plan};
 use boardbot::games::klotski::levels;
 use boardbot::solve::{Budget, Found, Progress};
 
@@ -121,7 +121,7 @@ fn rush_batch() {
         boardbot::games::rush::solver::solution_length(&p, s).map(|n| n as usize)
     });
     let blocks = per_board(&boards, |b| {
-        boardbot::games::blocks::rush::solution_length(b)
+        boardbot::engines::blocks::rush::solution_length(b)
             .ok()
             .flatten()
     });

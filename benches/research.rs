@@ -10,11 +10,13 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::Instant;
 
-use boardbot::games::options::Recorded;
+use boardbot::games::find;
 use boardbot::games::rush::board::Puzzle as Rush;
-use boardbot::games::{Options, TextPuzzle, find};
 use boardbot::report::picture::{self, Request};
 use boardbot::solve::{Budget, Progress, Puzzle, distance_map};
+use boardbot::tools::TextPuzzle;
+use boardbot::tools::options::Options;
+use boardbot::tools::options::Recorded;
 
 /// 4,999 positions: the largest size drawn state by state.
 const NEAR_LIMIT: &str = "oBBBCCooGHoIAAGHoIoFooDDoFoooooEEEoo";

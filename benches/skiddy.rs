@@ -12,13 +12,13 @@ mod common;
 use std::hint::black_box;
 use std::time::Duration;
 
-use boardbot::games::GenerateOptions;
 use boardbot::games::skiddy::generate;
 use boardbot::games::skiddy::level::Level;
 use boardbot::games::skiddy::verify::verify;
 use boardbot::games::skiddy::{Dir, Key, Move, Rules};
 use boardbot::solve::map::distance_map;
 use boardbot::solve::{Budget, Progress};
+use boardbot::tools::options::GenerateOptions;
 use common::{median, ms, runs};
 
 /// A random 8×7 candidate (`generate --seed 1`, candidate 26): 20,061

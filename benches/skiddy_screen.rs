@@ -10,8 +10,10 @@ mod common;
 use std::hint::black_box;
 use std::time::Duration;
 
+use boardbot::art::render::RenderOptions;
+use boardbot::game::Game;
 use boardbot::games::skiddy::{SKIDDY, read};
-use boardbot::games::{Game, Options, RenderOptions};
+use boardbot::tools::options::Options;
 use common::{gray, median, row_vs, runs};
 use image::{RgbImage, imageops};
 

@@ -15,8 +15,10 @@
 
 use std::fmt;
 
-use boardbot::games::{Opt, Options, PuzzleGame, TextPuzzle};
+use boardbot::game::PuzzleGame;
 use boardbot::solve::Puzzle;
+use boardbot::tools::TextPuzzle;
+use boardbot::tools::options::{Opt, Options};
 
 /// The direction the blank moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,7 +135,7 @@ impl TextPuzzle for Eight {
 pub static EIGHT: PuzzleGame<Eight> = PuzzleGame::new("the sliding 8-puzzle (a toy game)");
 
 /// The registry line: what the game adds to the command line.
-pub static GAMES: [&dyn boardbot::games::Game; 1] = [&EIGHT];
+pub static GAMES: [&dyn boardbot::game::Game; 1] = [&EIGHT];
 
 #[allow(dead_code)]
 fn main() {

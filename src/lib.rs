@@ -31,16 +31,21 @@
 //! [`report::Report`] (with a [`report::Verdict`]) or a
 //! [`report::Output`], which the renderer prints.
 
+pub mod art;
 pub mod calibration;
 pub mod capture;
 pub mod cli;
+pub mod engines;
+pub mod game;
 pub mod games;
 pub mod geom;
 pub mod input;
 pub mod play;
+pub mod practice;
 pub mod report;
 pub mod rng;
 pub mod solve;
+pub mod tools;
 #[cfg(feature = "live")]
 pub mod ui;
 pub mod vision;

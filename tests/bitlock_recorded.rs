@@ -6,16 +6,16 @@
 
 mod common;
 
-use boardbot::games::Game;
+use boardbot::game::Game;
 use boardbot::games::bitlock::art::{self, Scene};
 use boardbot::games::bitlock::level::Level;
 use boardbot::games::bitlock::motion::Pieces;
 use boardbot::games::bitlock::rules::{Dir, Key, Rules};
 use boardbot::games::bitlock::solver::Solver;
 use boardbot::games::bitlock::{BitLock, screen};
-use boardbot::games::{Options, Win};
 use boardbot::input::Action;
 use boardbot::report::Report;
+use boardbot::tools::options::{Options, Win};
 use common::fixtures;
 use image::{Rgb, RgbImage, imageops};
 use serde_json::Value;
@@ -298,7 +298,7 @@ fn every_moving_frame_is_refused_or_read_as_what_it_shows() {
         let after = rules.render_rows(&rules.play(&start, d));
         for k in 1..20 {
             let f = f64::from(k) / 20.0;
-            let opts = boardbot::games::RenderOptions {
+            let opts = boardbot::art::render::RenderOptions {
                 pitch: 40.0,
                 margins: [8.0, 40.0, 8.0, 8.0],
                 seed: 1,

@@ -10,14 +10,15 @@
 
 mod common;
 
+use boardbot::engines::tiles::Slide;
+use boardbot::game::Game;
 use boardbot::games::continuity::render::shown_of;
 use boardbot::games::continuity::rules::View;
 use boardbot::games::continuity::rules::{Action as Input, Key};
 use boardbot::games::continuity::{CONTINUITY, art, screen};
-use boardbot::games::tiles::Slide;
-use boardbot::games::{Game, Options};
 use boardbot::input::{Action, KeyCode};
 use boardbot::report::Report;
+use boardbot::tools::options::Options;
 use common::{fixture_cases, fixtures, padded, rescaled};
 use image::{Rgb, RgbImage, imageops};
 use serde_json::Value;

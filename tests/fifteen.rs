@@ -7,12 +7,13 @@
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 
+use boardbot::engines::tiles::{self, SearchError, Slide, Tiles, cache};
+use boardbot::game::Game;
 use boardbot::games::fifteen::level::{self, korf_to_sgt, parse_korf};
 use boardbot::games::fifteen::{Board, FIFTEEN};
-use boardbot::games::tiles::{self, SearchError, Slide, Tiles, cache};
-use boardbot::games::{Game, Options};
 use boardbot::report::Verdict;
 use boardbot::rng::Rng;
+use boardbot::tools::options::Options;
 
 const KORF: &str = "../shared/data/fifteen/korf100.txt";
 

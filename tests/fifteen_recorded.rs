@@ -20,9 +20,9 @@
 mod common;
 
 use boardbot::calibration::Calibration;
-use boardbot::games::Game;
+use boardbot::engines::tiles::{Slide, Tiles};
+use boardbot::game::Game;
 use boardbot::games::fifteen::{FIFTEEN, level, read};
-use boardbot::games::tiles::{Slide, Tiles};
 use boardbot::input::Action;
 use boardbot::report::{Report, Verdict};
 use common::sgt::{Fifteen, fifteen_ids};

@@ -15,7 +15,7 @@
 mod common;
 
 use boardbot::calibration::Calibration;
-use boardbot::games::Game;
+use boardbot::game::Game;
 use boardbot::games::inertia::level::Level;
 use boardbot::games::inertia::{Board, INERTIA};
 use boardbot::input::Action;

@@ -19,7 +19,7 @@ mod common;
 use std::time::Duration;
 
 use boardbot::calibration::Calibration;
-use boardbot::games::blocks::Layout;
+use boardbot::engines::blocks::Layout;
 use boardbot::games::klotski::levels;
 use boardbot::games::klotski::read::{self, CALIBRATION, Read};
 use common::display::{Display, have_xdotool, xdotool, xvfb};

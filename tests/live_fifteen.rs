@@ -18,9 +18,9 @@ mod common;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use boardbot::games::Game;
+use boardbot::engines::tiles::{Slide, Tiles};
+use boardbot::game::Game;
 use boardbot::games::fifteen::{FIFTEEN, level, read};
-use boardbot::games::tiles::{Slide, Tiles};
 use boardbot::report::Verdict;
 use common::display::{boardbot, rect, show, wait_output};
 use common::sgt::{Fifteen, abort_stops_play, fifteen_ids};

@@ -17,7 +17,7 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use boardbot::calibration::Calibration;
-use boardbot::games::Game;
+use boardbot::game::Game;
 use boardbot::games::inertia::INERTIA;
 use boardbot::report::{Report, Verdict};
 use common::display::{Display, boardbot, have_xdotool, rect, show, xdotool, xvfb};

@@ -19,8 +19,8 @@ mod common;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use boardbot::games::blocks::plan;
-use boardbot::games::blocks::{Metric, Move};
+use boardbot::engines::blocks::plan;
+use boardbot::engines::blocks::{Metric, Move};
 use boardbot::games::klotski::{levels, screen};
 use boardbot::input::replay::Input;
 use boardbot::report::{Report, Verdict};

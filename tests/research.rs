@@ -13,12 +13,14 @@ mod eight;
 
 use std::path::{Path, PathBuf};
 
-use boardbot::games::options::Recorded;
-use boardbot::games::practice::Session;
+use boardbot::game::Game;
 use boardbot::games::rush::board::Puzzle as Rush;
-use boardbot::games::{Game, Options, TextPuzzle};
+use boardbot::practice::Session;
 use boardbot::report::Output;
 use boardbot::solve::{Budget, Progress, Puzzle, StateMap, distance_map};
+use boardbot::tools::TextPuzzle;
+use boardbot::tools::options::Options;
+use boardbot::tools::options::Recorded;
 use common::{boardbot, fixtures};
 use serde_json::Value;
 

@@ -7,8 +7,8 @@ mod common;
 
 use boardbot::games::rush::board::Puzzle;
 use boardbot::games::rush::solver::parse_lines;
-use boardbot::games::tools::run_parallel;
 use boardbot::solve::{Budget, Progress, distance_map};
+use boardbot::tools::run_parallel;
 use common::{cli, shared, stdout_json};
 
 fn lines() -> Option<(std::path::PathBuf, Vec<boardbot::games::rush::solver::Line>)> {

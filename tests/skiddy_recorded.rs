@@ -6,12 +6,14 @@
 
 mod common;
 
+use boardbot::art::render::RenderOptions;
+use boardbot::game::Game;
 use boardbot::games::skiddy::level::Level;
 use boardbot::games::skiddy::rules::{Dir, Rules};
 use boardbot::games::skiddy::{SKIDDY, art, screen};
-use boardbot::games::{Game, Options, RenderOptions};
 use boardbot::input::Action;
 use boardbot::report::Report;
+use boardbot::tools::options::Options;
 use common::{fixture_cases, fixtures};
 use image::{Rgb, RgbImage, imageops};
 use serde_json::Value;

@@ -6,8 +6,9 @@
 #[path = "../examples/eight_puzzle.rs"]
 mod eight;
 
-use boardbot::games::{Game, Options};
+use boardbot::game::Game;
 use boardbot::report::{Output, Verdict};
+use boardbot::tools::options::Options;
 use eight::EIGHT;
 
 fn opts() -> Options {
@@ -126,10 +127,10 @@ fn traces_a_game_move_by_move() {
 #[test]
 fn refuses_options_it_does_not_read() {
     let o = Options {
-        win: Some(boardbot::games::Win::Exact),
+        win: Some(boardbot::tools::options::Win::Exact),
         ..opts()
     };
-    let e = boardbot::games::options::check(EIGHT.id(), EIGHT.options(), &o, &[])
+    let e = boardbot::tools::options::check(EIGHT.id(), EIGHT.options(), &o, &[])
         .unwrap_err()
         .to_string();
     assert!(e.contains("--win does not apply to eight"), "{e}");

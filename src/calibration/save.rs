@@ -137,7 +137,7 @@ fn slug(name: &str) -> String {
 mod tests {
     use super::*;
     use crate::calibration::Calibration;
-    use crate::games::Game;
+    use crate::game::Game;
     use crate::games::troyis::Troyis;
 
     #[test]

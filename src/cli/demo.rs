@@ -11,8 +11,9 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args as ClapArgs;
 
+use crate::game::Game;
 use crate::games::troyis::Troyis;
-use crate::games::{Game, Options};
+use crate::tools::options::Options;
 use crate::vision::debug;
 
 /// A 9×9 level with page margins and clouds, from `tests/fixtures/troyis`.
@@ -90,7 +91,7 @@ mod live {
 
     use anyhow::{Context, bail};
 
-    use crate::games::Game;
+    use crate::game::Game;
     use crate::games::troyis::Troyis;
     use crate::geom::Rect;
     use crate::input::keys::{Keys, Role};

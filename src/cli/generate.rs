@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::{Context, anyhow};
 use clap::Args as ClapArgs;
 
-use crate::games::GenerateOptions;
+use crate::tools::options::GenerateOptions;
 
 #[derive(ClapArgs)]
 pub struct Args {

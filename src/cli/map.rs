@@ -8,8 +8,9 @@ use std::path::PathBuf;
 use anyhow::bail;
 use clap::Args as ClapArgs;
 
-use crate::games::options::Recorded;
-use crate::games::{Opt, Options, options};
+use crate::tools::options;
+use crate::tools::options::Recorded;
+use crate::tools::options::{Opt, Options};
 
 /// The position to map or trace, and how to print it.
 #[derive(ClapArgs)]
@@ -35,15 +36,15 @@ pub struct Position {
     max_memory: crate::solve::Bytes,
     /// When a level counts as won (bitlock): cover or exact.
     #[arg(long, value_enum, value_name = "cover|exact")]
-    win: Option<crate::games::Win>,
+    win: Option<crate::tools::options::Win>,
     /// How moves are counted (klotski): pieces (default) or steps.
     #[arg(long, value_enum, value_name = "steps|pieces")]
-    metric: Option<crate::games::options::Metric>,
+    metric: Option<crate::tools::options::Metric>,
 }
 
 /// What a command needs: the game, the position's text and its name for
 /// messages, and the options.
-type Loaded = (&'static dyn crate::games::Game, String, String, Options);
+type Loaded = (&'static dyn crate::game::Game, String, String, Options);
 
 impl Position {
     /// The game, the position and the options; `extra` fills the options

@@ -75,12 +75,12 @@ enum Command {
 
 /// Games added by a program that embeds the command line
 /// ([`main_with`]), looked up after the built-in ones.
-static EXTRA: std::sync::OnceLock<&'static [&'static dyn crate::games::Game]> =
+static EXTRA: std::sync::OnceLock<&'static [&'static dyn crate::game::Game]> =
     std::sync::OnceLock::new();
 
 /// Runs the command line with `extra` games beside the built-in ones (see
 /// `examples/eight_puzzle.rs`), and returns the process exit code.
-pub fn main_with(extra: &'static [&'static dyn crate::games::Game]) -> i32 {
+pub fn main_with(extra: &'static [&'static dyn crate::game::Game]) -> i32 {
     let _ = EXTRA.set(extra);
     main()
 }
@@ -143,7 +143,7 @@ fn message(e: &anyhow::Error) -> String {
 }
 
 /// Every game: the built-in registry, then any added by [`main_with`].
-fn boardbot_games() -> Vec<&'static dyn crate::games::Game> {
+fn boardbot_games() -> Vec<&'static dyn crate::game::Game> {
     let extra = EXTRA.get().copied().unwrap_or(&[]);
     crate::games::REGISTRY
         .iter()
@@ -162,7 +162,7 @@ pub(crate) fn read_text(path: &std::path::Path) -> anyhow::Result<String> {
 }
 
 /// Looks a game up, or explains which ones exist.
-pub(crate) fn game(id: &str) -> anyhow::Result<&'static dyn crate::games::Game> {
+pub(crate) fn game(id: &str) -> anyhow::Result<&'static dyn crate::game::Game> {
     let games = boardbot_games();
     crate::games::find_in(&games, id).ok_or_else(|| {
         let ids: Vec<&str> = games.iter().map(|g| g.id()).collect();

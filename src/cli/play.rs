@@ -15,7 +15,7 @@ use clap::{Args as ClapArgs, ValueEnum};
 use crate::capture::regions::Regions;
 use crate::capture::screen::Grabber;
 use crate::capture::select;
-use crate::games::Game;
+use crate::game::Game;
 use crate::geom::Rect;
 use crate::input::keys::{Keys, Role};
 use crate::play::cycle::Outcome;

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use anyhow::anyhow;
 use clap::Args as ClapArgs;
 
-use crate::games::{PracticeOptions, Win};
+use crate::practice::PracticeOptions;
+use crate::tools::options::Win;
 
 #[derive(ClapArgs)]
 pub struct Args {

@@ -2,7 +2,7 @@
 //! optionally the truth file the reader must reproduce. This is how the
 //! recorded screenshots under `tests/fixtures/` are made. Troyis has its
 //! own flags (skins, clouds, messages); other games draw through
-//! [`crate::games::Game::render`].
+//! [`crate::game::Game::render`].
 
 use std::path::PathBuf;
 
@@ -126,7 +126,7 @@ fn margins(text: &str) -> anyhow::Result<[f64; 4]> {
 }
 
 /// Any other game: its own art through the `Game` trait.
-fn run_game(a: &Args, game: &dyn crate::games::Game) -> anyhow::Result<()> {
+fn run_game(a: &Args, game: &dyn crate::game::Game) -> anyhow::Result<()> {
     let troyis_only = [
         ("--clouds", a.clouds != 0),
         ("--skin", a.skin != "classic"),
@@ -155,7 +155,7 @@ fn run_game(a: &Args, game: &dyn crate::games::Game) -> anyhow::Result<()> {
             Some((mv.to_string(), f))
         }
     };
-    let opts = crate::games::RenderOptions {
+    let opts = crate::art::render::RenderOptions {
         pitch: a.pitch,
         margins: margins(&a.margins)?,
         seed: a.seed,

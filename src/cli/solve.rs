@@ -7,8 +7,9 @@ use anyhow::{Context, bail};
 
 use clap::Args as ClapArgs;
 
-use crate::games::{Options, Win, options};
 use crate::report::Report;
+use crate::tools::options;
+use crate::tools::options::{Options, Win};
 use crate::vision::debug;
 
 #[derive(ClapArgs)]
@@ -54,7 +55,7 @@ pub struct Args {
     exits: bool,
     /// How moves are counted (klotski): pieces (one piece along any path, as GNOME counts; default) or steps (one cell).
     #[arg(long, value_enum, value_name = "steps|pieces")]
-    metric: Option<crate::games::options::Metric>,
+    metric: Option<crate::tools::options::Metric>,
     /// Solve every line of a file of `moves position [more fields]` lines and report the ones that differ (one-line positions, such as Rush Hour's).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["image", "board", "level"])]
     batch: Option<PathBuf>,
@@ -107,7 +108,7 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
 
 /// Reads a screenshot, solves it, and writes the debug image if asked.
 fn solve_image(
-    game: &'static dyn crate::games::Game,
+    game: &'static dyn crate::game::Game,
     path: &std::path::Path,
     a: &Args,
     opts: &Options,

@@ -20,7 +20,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::step::{Pacing, Step};
+use crate::game::{Pacing, Step};
 use crate::geom::Rect;
 use crate::input::{Action, PlanError, check_plan, ensure_focus};
 use crate::report::{Checkpoint, Report, Verdict};

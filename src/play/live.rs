@@ -9,16 +9,17 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::cycle::{self, CycleError, Outcome, Rules, Screen, Seen, Sent};
-use super::step::{Pacing, Step};
 use crate::calibration::Calibration;
 use crate::capture::MonitorGeometry;
 use crate::capture::screen::{Capture, CaptureError, Grabber};
-use crate::games::{Game, GameError, Options};
+use crate::game::{Game, GameError};
+use crate::game::{Pacing, Step};
 use crate::geom::Rect;
 use crate::input::keys::{Keys, Role};
 use crate::input::replay::{Input, ReplayError, Replayed};
 use crate::input::{Action, PlanError};
 use crate::report::{Report, Verdict, ms_since};
+use crate::tools::options::Options;
 use crate::vision::debug;
 
 #[derive(Debug, thiserror::Error)]

@@ -7,7 +7,8 @@
 //!                                             └──────── re-plan when the board differs ◄──┘
 //! ```
 //!
-//! - [`step`]: the [`Step`] a game returns and its [`Pacing`] (pure);
+//! - the [`crate::game::Step`] a game returns and its
+//!   [`crate::game::Pacing`] live in [`crate::game`], so games never import `play`;
 //! - [`cycle`]: the loop's decisions over any [`cycle::Screen`] (pure,
 //!   tested with a fake screen);
 //! - `live`: the real screen (xcap or X11 capture, enigo input, the abort
@@ -16,6 +17,3 @@
 pub mod cycle;
 #[cfg(feature = "live")]
 pub mod live;
-pub mod step;
-
-pub use step::{Pacing, Step};

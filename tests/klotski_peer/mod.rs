@@ -1,6 +1,6 @@
 //! A second implementation of GNOME Klotski's rules, written from the
 //! game's own `puzzle.vala` (3.38.2) and the issue text, to replay the
-//! planner's plans. It shares no code with `boardbot::games::blocks`: like
+//! planner's plans. It shares no code with `boardbot::engines::blocks`: like
 //! GNOME, it keeps the board as a grid of characters, moves a piece by
 //! rewriting every cell holding its character, and puts back the goal and
 //! door marks a piece uncovers.

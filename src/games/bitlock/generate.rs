@@ -9,8 +9,8 @@
 use super::level::Level;
 use super::rules::Rules;
 use super::screen::optimal;
-use crate::games::Win;
 use crate::rng::Rng;
+use crate::tools::options::Win;
 
 pub const MIN_MOVES: usize = 6;
 pub const MAX_MOVES: usize = 20;

@@ -10,7 +10,7 @@
 //! - [`generate`] and `practice`: generated levels, and the practice window.
 //!
 //! This module puts the rules on the shared puzzle core ([`Lock`]); solve,
-//! walkthrough, map, trace and their JSON come from [`crate::games::tools`].
+//! walkthrough, map, trace and their JSON come from [`crate::tools`].
 //! Layouts pack into 8, 16 or 32 bytes; the game picks the narrowest key
 //! the level's pieces fit.
 
@@ -28,11 +28,15 @@ pub mod solver;
 use self::level::Level;
 use self::rules::{Dir, Key, Rules};
 use self::solver::Solver;
-use super::{Game, GameError, Opt, Options, RenderOptions, Rendered, TextPuzzle, tools};
+use crate::art::render::{RenderOptions, Rendered};
 use crate::calibration::{Calibration, Embedded};
-use crate::play::Pacing;
+use crate::game::Pacing;
+use crate::game::{Game, GameError};
 use crate::report::{Output, Report};
 use crate::solve::{Budget, Found, Progress, Solution, Stats};
+use crate::tools;
+use crate::tools::TextPuzzle;
+use crate::tools::options::{Opt, Options};
 
 pub struct BitLock;
 
@@ -191,7 +195,7 @@ impl Game for BitLock {
     }
 
     #[cfg(feature = "live")]
-    fn practice(&self, opts: &super::PracticeOptions) -> Result<String, GameError> {
+    fn practice(&self, opts: &crate::practice::PracticeOptions) -> Result<String, GameError> {
         practice::open(opts)
     }
 

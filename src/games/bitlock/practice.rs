@@ -23,8 +23,10 @@ use super::motion::{Path, Pieces};
 use super::rules::{Dir, Key, Rules};
 use super::screen::{ANIMATION, optimal};
 use super::solver::Solver;
-use crate::games::practice::{ArrowWindow, SessionWindow, arrow_event, run_window};
-use crate::games::{GameError, PracticeOptions, ScreenLattice, Session, Win};
+use crate::game::GameError;
+use crate::practice::{ArrowWindow, SessionWindow, arrow_event, run_window};
+use crate::practice::{PracticeOptions, ScreenLattice, Session};
+use crate::tools::options::Win;
 use crate::ui::{App, Control, UiEvent};
 use crate::vision::Lattice;
 

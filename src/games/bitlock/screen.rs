@@ -17,12 +17,15 @@ use super::read;
 use super::rules::{Dir, Key, Rules};
 use super::solver::{self, Solver};
 use super::{Lock, load};
+use crate::art::render::{RenderOptions, Rendered};
 use crate::calibration::Calibration;
-use crate::games::{GameError, Options, RenderOptions, Rendered, Win, tools};
+use crate::game::GameError;
+use crate::game::Pacing;
 use crate::input::{Action, KeyCode};
-use crate::play::Pacing;
 use crate::report::{BoardReport, Checkpoint, Report, ms_since};
 use crate::solve::{Budget, Progress};
+use crate::tools;
+use crate::tools::options::{Options, Win};
 
 /// How long the practice window animates one move.
 pub const ANIMATION: Duration = Duration::from_millis(120);

@@ -26,7 +26,7 @@ use super::level::Ground;
 use super::rules::{Dir, Key, Rules};
 use crate::solve::{Budget, Found, Progress, Stats, astar, idastar};
 
-pub use crate::games::options::Win;
+pub use crate::tools::options::Win;
 
 const FAR: u32 = u32::MAX;
 

@@ -24,7 +24,7 @@ use serde::Serialize;
 
 use super::level::{Cell, Level, Scene, Spot};
 use super::rules::{Action, State, View, World};
-use crate::games::tiles::Tiles;
+use crate::engines::tiles::Tiles;
 
 /// Orders are listed for levels with up to this many keys (6! = 720).
 pub const MAX_ORDERS_KEYS: usize = 6;

@@ -20,12 +20,12 @@
 //! one in the level; it is air). Every scene is S×S (S from 2 to 16, the
 //! same for all; 8 in the bundled levels). Scenes are numbered 1.. in the
 //! frame's reading order: that number is the scene's tile in
-//! [`crate::games::tiles::Tiles`], whose gap (0) is the empty slot. Keys are
+//! [`crate::engines::tiles::Tiles`], whose gap (0) is the empty slot. Keys are
 //! numbered in scene order, then row by row. Errors say the line.
 
 use std::fmt;
 
-use crate::games::tiles::Tiles;
+use crate::engines::tiles::Tiles;
 
 /// The most keys a level may hold (the state keeps them in a `u16`).
 pub const MAX_KEYS: usize = 16;

@@ -34,10 +34,11 @@ use std::time::Instant;
 use self::level::Level;
 use self::plan::Plan;
 use self::rules::{DEFAULT_SLIDE_COST, World};
-use super::tools::budget;
-use super::{Game, GameError, Opt, Options};
+use crate::game::{Game, GameError};
 use crate::report::{BoardReport, Report, Verdict, ms_since, value};
 use crate::solve::{Found, Progress, Solution};
+use crate::tools::budget;
+use crate::tools::options::{Opt, Options};
 
 const ID: &str = "continuity";
 
@@ -84,8 +85,8 @@ impl Game for Continuity {
         &self,
         text: &str,
         origin: &str,
-        opts: &super::RenderOptions,
-    ) -> Result<super::Rendered, GameError> {
+        opts: &crate::art::render::RenderOptions,
+    ) -> Result<crate::art::render::Rendered, GameError> {
         render::render(text, origin, opts)
     }
 
@@ -98,7 +99,7 @@ impl Game for Continuity {
         screen::solve_image(image, cal, opts)
     }
 
-    fn pacing(&self) -> crate::play::Pacing {
+    fn pacing(&self) -> crate::game::Pacing {
         screen::pacing()
     }
 
@@ -107,7 +108,7 @@ impl Game for Continuity {
     }
 
     #[cfg(feature = "live")]
-    fn practice(&self, opts: &super::PracticeOptions) -> Result<String, GameError> {
+    fn practice(&self, opts: &crate::practice::PracticeOptions) -> Result<String, GameError> {
         practice::open(opts)
     }
 }

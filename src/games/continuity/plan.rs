@@ -36,7 +36,7 @@ use serde::Serialize;
 
 use super::level::{Cell, Spot};
 use super::rules::{Action, Key, State, View, World};
-use crate::games::tiles::Tiles;
+use crate::engines::tiles::Tiles;
 use crate::solve::{Budget, Progress, Solution};
 
 const FAR: u32 = u32::MAX;

@@ -35,10 +35,12 @@ use super::plan;
 use super::render::{shown_of, status};
 use super::rules::{Action, Key, State, View, World};
 use super::screen::TICK;
-use crate::games::practice::{SessionWindow, closes, run_window};
-use crate::games::tiles::Slide;
-use crate::games::{GameError, PracticeOptions, ScreenLattice, Session, tools};
+use crate::engines::tiles::Slide;
+use crate::game::GameError;
+use crate::practice::{PracticeOptions, ScreenLattice, Session};
+use crate::practice::{SessionWindow, closes, run_window};
 use crate::solve::{Found, Progress};
+use crate::tools;
 use crate::ui::{App, Control, UiEvent};
 
 const READS: &[&str] = &[
@@ -101,7 +103,7 @@ fn level_text(o: &PracticeOptions) -> Result<(String, String), GameError> {
 fn cheapest(world: &World) -> Option<u64> {
     let budget = crate::solve::Budget {
         max_states: 3_000_000,
-        ..tools::budget(&crate::games::Options::default())
+        ..tools::budget(&crate::tools::options::Options::default())
     };
     let sol = plan::search(world, world.start(), 5, &budget, &mut Progress::new(false));
     match sol.found {
@@ -411,7 +413,7 @@ mod tests {
             &p.world,
             p.world.start(),
             5,
-            &tools::budget(&crate::games::Options::default()),
+            &tools::budget(&crate::tools::options::Options::default()),
             &mut Progress::new(false),
         );
         let Found::Path(actions) = sol.found else {

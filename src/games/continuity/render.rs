@@ -9,9 +9,11 @@ use super::art::{self, Drawn, Shown};
 use super::level::{Cell, Spot};
 use super::plan;
 use super::rules::{Action, State, World};
-use crate::games::tiles::Slide;
-use crate::games::{GameError, RenderOptions, Rendered, tools};
+use crate::art::render::{RenderOptions, Rendered};
+use crate::engines::tiles::Slide;
+use crate::game::GameError;
 use crate::solve::{Found, Progress};
+use crate::tools;
 
 /// One scene's cells as the window draws them in state `s`.
 fn scene_cells(world: &World, s: &State, tile: u8) -> Vec<Drawn> {
@@ -109,7 +111,7 @@ fn verdict_of(world: &World, s: &State) -> &'static str {
     }
     let budget = crate::solve::Budget {
         max_states: 2_000_000,
-        ..tools::budget(&crate::games::Options::default())
+        ..tools::budget(&crate::tools::options::Options::default())
     };
     let sol = plan::search(world, *s, 5, &budget, &mut Progress::new(false));
     match sol.found {

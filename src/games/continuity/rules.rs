@@ -37,7 +37,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::level::{Cell, Level, Spot};
-use crate::games::tiles::{Slide, Tiles};
+use crate::engines::tiles::{Slide, Tiles};
 
 /// The default cost of one tile slide.
 pub const DEFAULT_SLIDE_COST: u32 = 5;

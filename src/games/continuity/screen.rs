@@ -24,11 +24,13 @@ use super::read;
 use super::render::shown_of;
 use super::rules::{self, State, World};
 use crate::calibration::{Calibration, Embedded};
-use crate::games::{GameError, Options, tools};
+use crate::game::GameError;
+use crate::game::Pacing;
 use crate::input::{Action, KeyCode};
-use crate::play::Pacing;
 use crate::report::{BoardReport, Checkpoint, Report, Verdict, ms_since, value};
 use crate::solve::{Found, Progress};
+use crate::tools;
+use crate::tools::options::Options;
 
 pub static CALIBRATION: Embedded = Embedded {
     path: "calibration/continuity.toml",

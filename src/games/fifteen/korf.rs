@@ -6,8 +6,8 @@
 use std::time::Instant;
 
 use super::level::{KorfInstance, parse_korf};
-use crate::games::GameError;
-use crate::games::tiles::{self, SearchError, Tiles};
+use crate::engines::tiles::{self, SearchError, Tiles};
+use crate::game::GameError;
 use crate::report::Output;
 use crate::report::docs::{BatchReport, Got, Mismatch};
 

@@ -13,7 +13,7 @@ use image::RgbImage;
 
 use super::read::{self, FACE_INSET, MIN_SCORE, Read};
 use crate::calibration::{Calibration, Source};
-use crate::games::tiles::Tiles;
+use crate::engines::tiles::Tiles;
 use crate::vision::color::{ColorClass, Rgb};
 use crate::vision::learn::{LearnError, Learned, LearnedTemplate, check_rows, find_board, widened};
 use crate::vision::template::Template;

@@ -5,7 +5,7 @@
 //! as boards are reported. Also Korf's file of 100 random instances,
 //! turned into sgt's goal.
 
-use crate::games::tiles::{Tiles, TilesError};
+use crate::engines::tiles::{Tiles, TilesError};
 
 /// The smallest and largest side sgt-fifteen's frames have here.
 pub const SIDES: std::ops::RangeInclusive<usize> = 2..=4;

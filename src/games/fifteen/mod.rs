@@ -3,7 +3,7 @@
 //!
 //! - [`level`]: sgt's game IDs (`4x4:…`), plain grids, Korf's instances;
 //! - [`korf`]: Korf's 100 instances solved on one core (`--batch`);
-//! - the solver is the shared sliding-tile engine, [`crate::games::tiles`]:
+//! - the solver is the shared sliding-tile engine, [`crate::engines::tiles`]:
 //!   IDA* with additive pattern databases on 4×4, Manhattan distance with
 //!   linear conflicts elsewhere; every plan is optimal.
 //! - [`read`]: the board from a screenshot of sgt-fifteen's window;
@@ -12,7 +12,7 @@
 //! - [`screen`]: the plan as clicks, with a look every few slides.
 //!
 //! Solve, walkthrough, map and trace of text positions come from
-//! [`crate::games::tools`]; `solve` adds which tile each slide moves.
+//! [`crate::tools`]; `solve` adds which tile each slide moves.
 
 pub mod korf;
 pub mod learn;
@@ -20,10 +20,13 @@ pub mod level;
 pub mod read;
 pub mod screen;
 
-use super::{Game, GameError, Opt, Options, PuzzleGame, TextPuzzle, tools};
-use crate::games::tiles::{self, SearchError, Slide, Tiles};
+use crate::engines::tiles::{self, SearchError, Slide, Tiles};
+use crate::game::{Game, GameError, PuzzleGame};
 use crate::report::{Output, Report, Verdict};
 use crate::solve::{Budget, Found, Progress, Solution, Stats};
+use crate::tools;
+use crate::tools::TextPuzzle;
+use crate::tools::options::{Opt, Options};
 
 const ID: &str = "fifteen";
 
@@ -184,7 +187,7 @@ impl Game for Fifteen {
         screen::solve_image(image, cal, opts)
     }
 
-    fn pacing(&self) -> crate::play::Pacing {
+    fn pacing(&self) -> crate::game::Pacing {
         screen::pacing()
     }
 

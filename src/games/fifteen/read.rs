@@ -28,8 +28,8 @@
 use image::RgbImage;
 
 use crate::calibration::Calibration;
+use crate::engines::tiles::Tiles;
 use crate::games::inertia::read::edge_is_clear;
-use crate::games::tiles::Tiles;
 use crate::geom::RectF;
 use crate::vision::cells::sample;
 use crate::vision::color::Rgb;

@@ -17,11 +17,12 @@ use image::RgbImage;
 use super::read;
 use super::{Board, solve_frame};
 use crate::calibration::{Calibration, Embedded};
-use crate::games::tiles::{Slide, Tiles};
-use crate::games::{GameError, Options};
+use crate::engines::tiles::{Slide, Tiles};
+use crate::game::GameError;
+use crate::game::Pacing;
 use crate::input::Action;
-use crate::play::Pacing;
 use crate::report::{BoardReport, Checkpoint, Report, Verdict, ms_since};
+use crate::tools::options::Options;
 use crate::vision::Lattice;
 
 /// The look boardbot starts from; without number templates (see the file).

@@ -10,7 +10,7 @@
 //! - [`route`]: the last route, reused by those looks.
 //!
 //! Solve, walkthrough, map and trace of text boards come from
-//! [`crate::games::tools`].
+//! [`crate::tools`].
 
 pub mod level;
 pub mod read;
@@ -24,11 +24,13 @@ use image::RgbImage;
 use self::level::Level;
 pub use self::rules::{Dir, Rules, State};
 use self::solver::GemDistances;
-use super::{Game, GameError, Opt, Options, PuzzleGame, TextPuzzle};
 use crate::calibration::{Calibration, Embedded};
-use crate::play::Pacing;
+use crate::game::Pacing;
+use crate::game::{Game, GameError, PuzzleGame};
 use crate::report::Report;
 use crate::solve::{Budget, Found, Progress, Solution, astar};
+use crate::tools::TextPuzzle;
+use crate::tools::options::{Opt, Options};
 
 const ID: &str = "inertia";
 

@@ -18,11 +18,13 @@ use super::Board;
 use super::read;
 use super::rules::{Dir, State, cell_of};
 use crate::calibration::Calibration;
-use crate::games::{GameError, Options, tools};
+use crate::game::GameError;
+use crate::game::Pacing;
 use crate::input::Action;
-use crate::play::Pacing;
 use crate::report::{BoardReport, Checkpoint, Report, ms_since};
 use crate::solve::Puzzle;
+use crate::tools;
+use crate::tools::options::Options;
 use crate::vision::Lattice;
 
 /// sgt's longest slide animation: `sqrt(distance) * 0.1` s; 0.3 s for a

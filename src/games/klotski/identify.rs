@@ -25,7 +25,7 @@ use std::collections::BTreeMap;
 
 use super::levels::{self, Level};
 use super::look::Look;
-use crate::games::blocks::layout::{Floor, Layout, PieceSpec};
+use crate::engines::blocks::layout::{Floor, Layout, PieceSpec};
 
 /// Cells as (row, col).
 pub type Cells = Vec<(usize, usize)>;

@@ -19,7 +19,7 @@ use super::levels;
 use super::look::{self, Frame, Palette, letter};
 use super::read::{self, Read};
 use crate::calibration::{Calibration, Source};
-use crate::games::blocks::{Floor, Layout};
+use crate::engines::blocks::{Floor, Layout};
 use crate::geom::RectF;
 use crate::vision::color::{ColorClass, Rgb};
 use crate::vision::learn::{LearnError, Learned};

@@ -4,8 +4,8 @@
 
 use std::sync::OnceLock;
 
-use crate::games::blocks::Layout;
-use crate::games::blocks::layout::parse_levels;
+use crate::engines::blocks::Layout;
+use crate::engines::blocks::layout::parse_levels;
 
 const TEXT: &str = include_str!("levels.txt");
 
@@ -79,7 +79,7 @@ pub fn find(key: &str) -> Option<&'static Level> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::blocks::Floor;
+    use crate::engines::blocks::Floor;
 
     #[test]
     fn all_28_levels_load_with_their_sizes() {

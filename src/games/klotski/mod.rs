@@ -1,7 +1,7 @@
 //! GNOME Klotski: slide the blocks until the special one (`*`) sits on the
 //! goal, in as few moves as the game counts (piece moves) or in single-cell
 //! steps. The rules and the search are the shared engine in
-//! [`crate::games::blocks`]; this module is the game: the bundled levels and
+//! [`crate::engines::blocks`]; this module is the game: the bundled levels and
 //! the text commands.
 //!
 //! - [`levels`]: GNOME's 28 levels, by GSettings index or name.
@@ -24,12 +24,14 @@ pub mod read;
 
 use serde::Serialize;
 
-use super::blocks::board::Board;
-use super::blocks::plan::MAX_KEY_BITS;
-use super::blocks::rules::Blocks;
-use super::blocks::{Dir, Layout, Metric, Move};
-use super::{Game, GameError, Opt, Options, PuzzleGame, TextPuzzle};
+use crate::engines::blocks::board::Board;
+use crate::engines::blocks::plan::MAX_KEY_BITS;
+use crate::engines::blocks::rules::Blocks;
+use crate::engines::blocks::{Dir, Layout, Metric, Move};
+use crate::game::{Game, GameError, PuzzleGame};
 use crate::report::Report;
+use crate::tools::TextPuzzle;
+use crate::tools::options::{Opt, Options};
 
 const ID: &str = "klotski";
 
@@ -157,17 +159,17 @@ impl Game for Klotski {
                 origin: origin.to_string(),
                 message,
             })?;
-        let (mut r, moves) = super::tools::solve_parsed(&p, &start, opts)?;
+        let (mut r, moves) = crate::tools::solve_parsed(&p, &start, opts)?;
         describe(&mut r, p.metric, &moves);
         Ok(r)
     }
 
     // Live play (kplay): see [`screen`].
-    fn pacing(&self) -> crate::play::Pacing {
+    fn pacing(&self) -> crate::game::Pacing {
         screen::pacing()
     }
 
-    fn step(&self, report: &Report) -> crate::play::Step {
+    fn step(&self, report: &Report) -> crate::game::Step {
         screen::step(report)
     }
 
@@ -213,7 +215,7 @@ pub fn solve_image(
     let mut moves = Vec::new();
     let mut r = Report::from_reading(ID, seen, |grid, board| {
         let (p, start) = Blocks::new(board.layout.clone(), opts.metric.unwrap_or_default());
-        let (mut r, m) = super::tools::solve_parsed(&p, &start, opts)?;
+        let (mut r, m) = crate::tools::solve_parsed(&p, &start, opts)?;
         describe(&mut r, p.metric, &m);
         let rows = r
             .board

@@ -20,7 +20,7 @@ use super::identify::{self, Cells, Seen};
 use super::levels::Level;
 use super::look::{self, Join, Look, Palette};
 use crate::calibration::{Calibration, Embedded};
-use crate::games::blocks::layout::Layout;
+use crate::engines::blocks::layout::Layout;
 use crate::vision::cells::{CellSample, sample};
 use crate::vision::{CellIssue, CellRead, GridRead, Lattice, Reading, Unreadable, trust_cells};
 use crate::vision::{Trust, verdict_on};

@@ -37,11 +37,11 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use crate::games::blocks::Move;
-use crate::games::blocks::apply;
-use crate::games::blocks::layout::{Layout, normalise};
+use crate::engines::blocks::Move;
+use crate::engines::blocks::apply;
+use crate::engines::blocks::layout::{Layout, normalise};
+use crate::game::{Pacing, Step};
 use crate::input::Action;
-use crate::play::{Pacing, Step};
 use crate::report::{Checkpoint, Report, Verdict};
 use crate::vision::Lattice;
 
@@ -212,7 +212,7 @@ fn release_click(report: &Report) -> Option<Action> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::blocks::Dir;
+    use crate::engines::blocks::Dir;
     use crate::games::klotski::levels;
 
     fn mv(label: char, grab: (usize, usize), path: &str) -> Move {

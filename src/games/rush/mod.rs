@@ -12,7 +12,7 @@
 //! - [`boards`] and `practice`: the bundled boards and the practice window.
 //!
 //! Solve, walkthrough, batch, map, trace and export of text boards come
-//! from [`crate::games::tools`].
+//! from [`crate::tools`].
 
 pub mod art;
 pub mod board;
@@ -31,10 +31,12 @@ use std::time::{Duration, Instant};
 use image::RgbImage;
 
 use self::board::Puzzle;
-use super::{Game, GameError, Options, PuzzleGame, RenderOptions, Rendered};
+use crate::art::render::{RenderOptions, Rendered};
 use crate::calibration::{Calibration, Embedded};
-use crate::play::Pacing;
+use crate::game::Pacing;
+use crate::game::{Game, GameError, PuzzleGame};
 use crate::report::{BoardReport, Report, Verdict, ms_since};
+use crate::tools::options::Options;
 use crate::vision::GridRead;
 
 const ID: &str = "rush";
@@ -62,7 +64,7 @@ fn plan_board(board: &str, grid: GridRead, opts: &Options) -> Result<Report, Gam
         origin: "the screenshot".into(),
         message: e.to_string(),
     })?;
-    let (mut r, moves) = super::tools::solve_parsed(&p, &start, opts)?;
+    let (mut r, moves) = crate::tools::solve_parsed(&p, &start, opts)?;
     r.board = Some(BoardReport::from_grid(&grid, p.board_rows(start)));
     let names: Vec<String> = moves.iter().map(ToString::to_string).collect();
     let slides = plan::replay(&p, start, &names).unwrap_or_default();
@@ -113,7 +115,7 @@ impl Game for Rush {
     }
 
     #[cfg(feature = "live")]
-    fn practice(&self, opts: &super::PracticeOptions) -> Result<String, GameError> {
+    fn practice(&self, opts: &crate::practice::PracticeOptions) -> Result<String, GameError> {
         practice::open(opts)
     }
 

@@ -9,7 +9,8 @@ use super::art::{self, Scene};
 use super::board::{Puzzle, State};
 use super::letters;
 use super::solver::solution_length;
-use crate::games::{GameError, RenderOptions, Rendered};
+use crate::art::render::{RenderOptions, Rendered};
+use crate::game::GameError;
 
 /// The verdict name a reader must give for a still position.
 pub fn verdict_of(p: &Puzzle, s: State) -> &'static str {

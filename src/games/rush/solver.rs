@@ -3,9 +3,10 @@
 //! faster length-only search for checking whole files of puzzles.
 
 use super::board::{Move, Puzzle, State};
-use crate::games::{Opt, Options, TextPuzzle};
 use crate::report::docs::Got;
 use crate::solve::{Budget, bfs_length};
+use crate::tools::TextPuzzle;
+use crate::tools::options::{Opt, Options};
 
 impl crate::solve::Puzzle for Puzzle {
     type State = State;

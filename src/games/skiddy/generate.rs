@@ -16,11 +16,12 @@ use serde::Serialize;
 use super::level::Level;
 use super::rules::{MAX_PIECES, Rules};
 use super::verify::{Verdict, describe, verify};
-use crate::games::{GameError, GenerateOptions};
+use crate::game::GameError;
 use crate::report::{Custom, Output};
 use crate::rng::Rng;
 use crate::solve::progress::Progress;
 use crate::solve::search::Budget;
+use crate::tools::options::GenerateOptions;
 
 /// Checks the request can be met at all.
 fn check(o: &GenerateOptions) -> Result<(), GameError> {

@@ -38,7 +38,7 @@
 //! - [`screen`]: render, solve a screenshot, the plan as arrow keys;
 //! - `practice` and [`seeds`]: the practice window, with small seeded levels.
 //!
-//! Walkthrough, map and trace come from [`crate::games::tools`]; `solve`
+//! Walkthrough, map and trace come from [`crate::tools`]; `solve`
 //! is the core's search with one twist (a combo wins ties among the
 //! shortest plans). Play stops at the win: a won position has no moves.
 //! Each [`Move`] says how many skiddies of each colour left on it, for the
@@ -62,14 +62,17 @@ use image::RgbImage;
 
 use self::level::Level;
 pub use self::rules::{Dir, Key, Move, Rules};
-use super::{Game, GameError, Opt, Options, PuzzleGame, RenderOptions, Rendered, TextPuzzle};
+use crate::art::render::{RenderOptions, Rendered};
 use crate::calibration::{Calibration, Embedded};
-use crate::play::Pacing;
+use crate::game::Pacing;
+use crate::game::{Game, GameError, PuzzleGame};
 use crate::report::Report;
 use crate::solve::costs::dijkstra;
 use crate::solve::progress::Progress;
 use crate::solve::puzzle::Solution;
 use crate::solve::search::{Budget, Found};
+use crate::tools::TextPuzzle;
+use crate::tools::options::{Opt, Options};
 
 const ID: &str = "skiddy";
 
@@ -160,7 +163,7 @@ impl Game for SkiddyGame {
     }
 
     #[cfg(feature = "live")]
-    fn practice(&self, opts: &super::PracticeOptions) -> Result<String, GameError> {
+    fn practice(&self, opts: &crate::practice::PracticeOptions) -> Result<String, GameError> {
         practice::open(opts)
     }
 }
@@ -182,7 +185,7 @@ impl crate::solve::Puzzle for Skiddy {
     }
 
     fn split_moves<'t>(&self, text: &'t str) -> Vec<&'t str> {
-        super::tools::single_letters(text)
+        crate::tools::single_letters(text)
     }
 
     /// The shortest plan, a combo one when a shortest plan can be. The
@@ -232,11 +235,13 @@ impl TextPuzzle for Skiddy {
         text: &str,
         origin: &str,
         opts: &Options,
-    ) -> Result<crate::report::Output, super::GameError> {
+    ) -> Result<crate::report::Output, crate::game::GameError> {
         verify::command(text, origin, opts)
     }
 
-    fn generate(opts: &super::GenerateOptions) -> Result<crate::report::Output, super::GameError> {
+    fn generate(
+        opts: &crate::tools::options::GenerateOptions,
+    ) -> Result<crate::report::Output, crate::game::GameError> {
         generate::command(opts)
     }
 

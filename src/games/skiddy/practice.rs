@@ -26,9 +26,10 @@ use super::motion::{self, Path};
 use super::rules::{Dir, Key, Move, Rules};
 use super::screen::{ANIMATION, load};
 use super::seeds;
+use crate::game::GameError;
 use crate::games::bitlock::art::{counter, layout};
-use crate::games::practice::{ArrowWindow, SessionWindow, arrow_event, run_window};
-use crate::games::{GameError, PracticeOptions, ScreenLattice, Session};
+use crate::practice::{ArrowWindow, SessionWindow, arrow_event, run_window};
+use crate::practice::{PracticeOptions, ScreenLattice, Session};
 use crate::ui::{App, Control, UiEvent};
 use crate::vision::Lattice;
 

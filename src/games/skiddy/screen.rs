@@ -17,11 +17,14 @@ use super::level::Level;
 use super::motion;
 use super::read;
 use super::rules::{Dir, Key, Move, Rules};
+use crate::art::render::{RenderOptions, Rendered};
 use crate::calibration::Calibration;
-use crate::games::{GameError, Options, RenderOptions, Rendered, tools};
+use crate::game::GameError;
+use crate::game::Pacing;
 use crate::input::{Action, KeyCode};
-use crate::play::Pacing;
 use crate::report::{BoardReport, Checkpoint, Report, Verdict, ms_since};
+use crate::tools;
+use crate::tools::options::Options;
 
 /// How long the practice window animates one move.
 pub const ANIMATION: Duration = Duration::from_millis(130);

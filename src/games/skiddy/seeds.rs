@@ -11,9 +11,10 @@
 use super::Skiddy;
 use super::level::{Colour, Level};
 use super::rules::{Move, Rules};
-use crate::games::{Options, tools};
 use crate::report::Verdict;
 use crate::rng::Rng;
+use crate::tools;
+use crate::tools::options::Options;
 
 pub const MIN_MOVES: usize = 3;
 pub const MAX_MOVES: usize = 12;

@@ -14,11 +14,13 @@ use serde::Serialize;
 
 use super::level::{Colour, Level, Piece};
 use super::rules::{Key, Move, Rules};
-use crate::games::{GameError, Options, tools};
+use crate::game::GameError;
 use crate::report::{Custom, Output};
 use crate::solve::map::{OverBudget, StateMap, distance_map};
 use crate::solve::progress::Progress;
 use crate::solve::search::{Budget, Stats};
+use crate::tools;
+use crate::tools::options::Options;
 
 /// A rule of the star rating that a level fails.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -24,11 +24,12 @@ use image::RgbImage;
 
 use self::board::Board;
 use self::solver::{Limits, Plan, SolveError};
-use super::{Game, GameError, Opt, Options};
 use crate::calibration::{Calibration, Embedded};
+use crate::game::Pacing;
+use crate::game::{Game, GameError};
 use crate::input::Action;
-use crate::play::Pacing;
 use crate::report::{BoardReport, CellIssue, Checkpoint, Frame, Report, Verdict, ms_since, value};
+use crate::tools::options::{Opt, Options};
 use crate::vision::Lattice;
 
 pub struct Troyis;
@@ -211,7 +212,7 @@ impl Game for Troyis {
     }
 
     #[cfg(feature = "live")]
-    fn practice(&self, opts: &super::PracticeOptions) -> Result<String, GameError> {
+    fn practice(&self, opts: &crate::practice::PracticeOptions) -> Result<String, GameError> {
         practice::open(opts)
     }
 

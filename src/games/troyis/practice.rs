@@ -16,7 +16,7 @@ use serde::Serialize;
 use super::board::{Board, Square};
 use super::levels;
 use super::render::{self, PAGE, Style, palette};
-use crate::games::GameError;
+use crate::game::GameError;
 use crate::geom::Cell;
 use crate::ui::{self, App, Control, UiError, UiEvent, WindowSpec};
 use crate::vision::Lattice;
@@ -41,7 +41,7 @@ pub struct Options {
 
 /// `boardbot practice --game troyis`: checks the options, plays the window
 /// until it closes, and says how the session went.
-pub fn open(o: &crate::games::PracticeOptions) -> Result<String, GameError> {
+pub fn open(o: &crate::practice::PracticeOptions) -> Result<String, GameError> {
     const READS: &[&str] = &[
         "--level",
         "--size",
@@ -387,7 +387,7 @@ impl App for Practice {
                     Control::Redraw
                 }
             }
-            e if crate::games::practice::closes(&e) => {
+            e if crate::practice::closes(&e) => {
                 self.save();
                 Control::Exit
             }

@@ -3,6 +3,11 @@
 //! and traces of a player's game, typed or recorded by a practice window.
 //! Each is written once, over [`TextPuzzle`], and returns a typed document
 //! for the one renderer in [`crate::report`].
+//!
+//! [`options`] holds the settings every command takes, and the one check
+//! that refuses those a game does not read.
+
+pub mod options;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -10,8 +15,8 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::GameError;
-use super::options::{Opt, Options, Recorded, Win};
+use self::options::{Opt, Options, Recorded, Win};
+use crate::game::GameError;
 use crate::report::docs::{
     BatchReport, Distances, GaveUp, Got, MapReport, Mismatch, MoveVerdict, PictureReport,
     TraceReport, TraceStep,
@@ -46,7 +51,7 @@ pub trait TextPuzzle: Puzzle {
     }
 
     /// `boardbot generate`, for games with a level generator.
-    fn generate(_opts: &super::GenerateOptions) -> Result<Output, GameError> {
+    fn generate(_opts: &crate::tools::options::GenerateOptions) -> Result<Output, GameError> {
         Err(GameError::Unsupported {
             game: Self::ID,
             what: "generate",

@@ -1,6 +1,6 @@
 //! The settings every game command takes, and the one generic check that
 //! refuses those a game has no use for. A game lists the options it reads
-//! ([`super::Game::options`]); no game names another game's options.
+//! ([`crate::game::Game::options`]); no game names another game's options.
 
 use std::fmt;
 use std::path::PathBuf;
@@ -9,7 +9,7 @@ use crate::solve::Bytes;
 
 /// How sliding-blocks moves are counted: `steps` (one cell) or `pieces`
 /// (one piece along any path, GNOME Klotski's counter; the default).
-pub use super::blocks::Metric;
+pub use crate::engines::blocks::Metric;
 
 /// One option a game may read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,15 +101,15 @@ pub struct Options {
 #[derive(Clone, Debug)]
 pub struct Recorded {
     pub path: PathBuf,
-    pub session: super::Session,
+    pub session: crate::practice::Session,
 }
 
 impl Recorded {
     /// Reads a session file; the error names the file.
-    pub fn load(path: &std::path::Path) -> Result<Recorded, super::GameError> {
+    pub fn load(path: &std::path::Path) -> Result<Recorded, crate::game::GameError> {
         Ok(Recorded {
             path: path.to_path_buf(),
-            session: super::Session::load(path)?,
+            session: crate::practice::Session::load(path)?,
         })
     }
 
@@ -156,7 +156,7 @@ pub fn check(
     reads: &[Opt],
     opts: &Options,
     always: &[Opt],
-) -> Result<(), super::GameError> {
+) -> Result<(), crate::game::GameError> {
     let stray: Vec<Opt> = opts
         .given()
         .into_iter()
@@ -175,7 +175,7 @@ pub fn check(
             .collect::<Vec<_>>()
             .join(", ")
     };
-    Err(super::GameError::Usage(format!(
+    Err(crate::game::GameError::Usage(format!(
         "{} {} not apply to {game} ({game} takes {takes})",
         names.join(" and "),
         if names.len() == 1 { "does" } else { "do" },

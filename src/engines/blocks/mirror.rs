@@ -89,7 +89,7 @@ impl Mirror {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::blocks::layout::Layout;
+    use crate::engines::blocks::layout::Layout;
 
     fn board(text: &str) -> Board {
         Board::new(&Layout::parse(text, "t").unwrap())

@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::{GameError, Win};
+use crate::game::GameError;
+use crate::tools::options::Win;
 
 /// What `boardbot practice` asks of a game's window. Each game reads the
 /// fields that fit it and refuses the others with [`PracticeOptions::only`].

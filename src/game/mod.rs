@@ -1,0 +1,280 @@
+//! What a game is, to the rest of boardbot: the object-safe [`Game`]
+//! trait the command line and the live player call, the errors games
+//! return, and [`PuzzleGame`], which makes any text puzzle a game.
+//!
+//! - [`pacing`]: how fast a game takes its input live ([`Pacing`]) and
+//!   what it decides after one look at the screen ([`Step`]).
+
+pub mod pacing;
+
+use std::marker::PhantomData;
+
+use image::RgbImage;
+
+use crate::art::render::{RenderOptions, Rendered};
+use crate::calibration::{Calibration, Embedded};
+#[cfg(feature = "live")]
+use crate::practice::PracticeOptions;
+use crate::report::{Output, Report};
+use crate::tools::TextPuzzle;
+use crate::tools::options::{GenerateOptions, Opt, Options};
+
+pub use pacing::{Pacing, Step};
+
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    /// The position's text is malformed; the message says where.
+    #[error("{origin}: {message}")]
+    Parse { origin: String, message: String },
+    #[error("{game} cannot {what}")]
+    Unsupported {
+        game: &'static str,
+        what: &'static str,
+    },
+    /// An option that does not fit this game or this command.
+    #[error("{0}")]
+    Usage(String),
+    /// Writing an output file failed.
+    #[error("{0}")]
+    Output(String),
+    /// A practice window could not be opened or drawn.
+    #[cfg(feature = "live")]
+    #[error(transparent)]
+    Window(#[from] crate::ui::UiError),
+    #[error(transparent)]
+    Calibration(#[from] crate::calibration::CalibrationError),
+    #[error(transparent)]
+    Learn(#[from] crate::vision::learn::LearnError),
+}
+
+fn unsupported<T>(game: &'static str, what: &'static str) -> Result<T, GameError> {
+    Err(GameError::Unsupported { game, what })
+}
+
+/// One game, as the command line and the live player see it.
+pub trait Game: Sync {
+    /// The name used on the command line, as in `--game troyis`.
+    fn id(&self) -> &'static str;
+
+    /// One line for `boardbot games` (by default, its text puzzle's).
+    fn summary(&self) -> &'static str {
+        self.text_commands().map_or("", |t| t.summary())
+    }
+
+    /// The options this game reads; any other given option is refused
+    /// (by default, its text puzzle's).
+    fn options(&self) -> &'static [Opt] {
+        self.text_commands().map_or(&[], |t| t.options())
+    }
+
+    /// The calibration compiled into the binary, for games read from screenshots.
+    fn calibration(&self) -> Option<&'static Embedded> {
+        None
+    }
+
+    /// Solves a position written as text; `origin` names it in messages
+    /// (a file path, or `--board`). By default, its text puzzle does.
+    fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
+        match self.text_commands() {
+            Some(t) => t.solve_text(text, origin, opts),
+            None => unsupported(self.id(), "solve text positions"),
+        }
+    }
+
+    /// Reads a screenshot, solves what it shows and plans the input, in
+    /// image pixels. Never plans input on a read it is unsure of.
+    fn solve_image(
+        &self,
+        _image: &RgbImage,
+        _cal: &Calibration,
+        _opts: &Options,
+    ) -> Result<Report, GameError> {
+        unsupported(self.id(), "read screenshots yet")
+    }
+
+    /// How fast to send each kind of input when playing live, and how
+    /// patiently to look at the screen.
+    fn pacing(&self) -> Pacing {
+        Pacing::default()
+    }
+
+    /// The next step of live play from a `solve_image` report: by default
+    /// its plan, with its checkpoints. Games that play move by move override it.
+    fn step(&self, report: &Report) -> Step {
+        Step::from_report(report)
+    }
+
+    /// A point, in image pixels, that a click changes nothing at: it gives
+    /// the game's window the keyboard focus before the first key. `None`:
+    /// plans with keys must carry their own focus click.
+    fn safe_point(&self, _report: &Report) -> Option<(f64, f64)> {
+        None
+    }
+
+    /// The text puzzle whose commands (batch, map, trace, verify,
+    /// generate) this game answers with, when it is a screen game built
+    /// around one: each of those defaults to it.
+    fn text_commands(&self) -> Option<&'static dyn Game> {
+        None
+    }
+
+    /// Solves every position of a file of positions with known answers,
+    /// and reports the ones whose answer differs.
+    fn batch(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+        match self.text_commands() {
+            Some(t) => t.batch(text, origin, opts),
+            None => unsupported(self.id(), "solve batches"),
+        }
+    }
+
+    /// `boardbot generate`: new levels, verified.
+    fn generate(&self, opts: &GenerateOptions) -> Result<Output, GameError> {
+        match self.text_commands() {
+            Some(t) => t.generate(opts),
+            None => unsupported(self.id(), "generate"),
+        }
+    }
+
+    /// `boardbot verify`: checks a level against the game's design rules.
+    fn verify(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+        match self.text_commands() {
+            Some(t) => t.verify(text, origin, opts),
+            None => unsupported(self.id(), "verify"),
+        }
+    }
+
+    /// The map of every position reachable from this one, with each one's
+    /// distance to a solution.
+    fn map(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+        match self.text_commands() {
+            Some(t) => t.map(text, origin, opts),
+            None => unsupported(self.id(), "map state spaces"),
+        }
+    }
+
+    /// Rates a player's moves, one by one, against the map.
+    fn trace(
+        &self,
+        text: &str,
+        origin: &str,
+        moves: &str,
+        opts: &Options,
+    ) -> Result<Output, GameError> {
+        match self.text_commands() {
+            Some(t) => t.trace(text, origin, moves, opts),
+            None => unsupported(self.id(), "trace games"),
+        }
+    }
+
+    /// Draws `text` with the game's own art, as its practice window does.
+    fn render(
+        &self,
+        _text: &str,
+        _origin: &str,
+        _opts: &RenderOptions,
+    ) -> Result<Rendered, GameError> {
+        unsupported(self.id(), "draw positions")
+    }
+
+    /// Opens the game's practice window and plays it until it is closed.
+    /// Returns one line for the user on how the session went.
+    #[cfg(feature = "live")]
+    fn practice(&self, _opts: &PracticeOptions) -> Result<String, GameError> {
+        unsupported(self.id(), "open a practice window")
+    }
+
+    /// The colour-class letter of every cell of a position written as the
+    /// game writes it, for `boardbot calibrate`. By default the text's own
+    /// characters are the letters.
+    fn calibration_cells(&self, text: &str) -> Result<Vec<Vec<char>>, GameError> {
+        crate::vision::learn::board_cells(text).map_err(|e| GameError::Usage(e.to_string()))
+    }
+
+    /// What `boardbot calibrate` learns from `img`, which shows the
+    /// position `text`, starting from the game's `base` look. By default
+    /// the generic learner over [`Game::calibration_cells`].
+    fn learn(
+        &self,
+        img: &RgbImage,
+        text: &str,
+        base: &crate::vision::ReadParams,
+        keep_missing: bool,
+    ) -> Result<crate::vision::learn::Learned, GameError> {
+        let board = self.calibration_cells(text)?;
+        Ok(crate::vision::learn::learn(
+            img,
+            &board,
+            base,
+            keep_missing,
+        )?)
+    }
+
+    /// Loads the calibration: `path` if given, else the user's own (from
+    /// `boardbot calibrate`), else the built-in one.
+    fn load_calibration(&self, path: Option<&std::path::Path>) -> Result<Calibration, GameError> {
+        Ok(crate::calibration::resolve(
+            self.id(),
+            self.calibration(),
+            path,
+        )?)
+    }
+}
+
+/// A text puzzle as a [`Game`]: every command comes from [`tools`].
+pub struct PuzzleGame<P> {
+    summary: &'static str,
+    rules: PhantomData<fn() -> P>,
+}
+
+impl<P> PuzzleGame<P> {
+    pub const fn new(summary: &'static str) -> Self {
+        PuzzleGame {
+            summary,
+            rules: PhantomData,
+        }
+    }
+}
+
+impl<P: TextPuzzle> Game for PuzzleGame<P> {
+    fn id(&self) -> &'static str {
+        P::ID
+    }
+
+    fn summary(&self) -> &'static str {
+        self.summary
+    }
+
+    fn options(&self) -> &'static [Opt] {
+        P::OPTIONS
+    }
+
+    fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
+        crate::tools::solve::<P>(text, origin, opts)
+    }
+
+    fn batch(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+        crate::tools::batch::<P>(text, origin, opts)
+    }
+
+    fn map(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+        crate::tools::map::<P>(text, origin, opts)
+    }
+
+    fn verify(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+        P::verify(text, origin, opts)
+    }
+
+    fn generate(&self, opts: &GenerateOptions) -> Result<Output, GameError> {
+        P::generate(opts)
+    }
+
+    fn trace(
+        &self,
+        text: &str,
+        origin: &str,
+        moves: &str,
+        opts: &Options,
+    ) -> Result<Output, GameError> {
+        crate::tools::trace::<P>(text, origin, moves, opts)
+    }
+}
