@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use boardbot::art::render::RenderOptions;
 use boardbot::game::Game;
+use boardbot::game::OnScreen;
 use boardbot::games::bitlock::{BitLock, generate, read};
 use boardbot::tools::options::Options;
 use boardbot::vision::find_lattice;

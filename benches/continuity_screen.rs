@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use boardbot::art::render::RenderOptions;
 use boardbot::game::Game;
+use boardbot::game::OnScreen;
 use boardbot::games::continuity::{CONTINUITY, levels, read};
 use boardbot::tools::options::Options;
 use common::{gray, median, row_vs, runs};

@@ -19,7 +19,7 @@ mod tests_common;
 use std::hint::black_box;
 use std::time::Duration;
 
-use boardbot::game::Game;
+use boardbot::game::OnScreen;
 use boardbot::games::fifteen::{FIFTEEN, read};
 use common::{gray, median, row_vs, runs};
 use tests_common::display::{have_xdotool, xvfb};

@@ -20,7 +20,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use boardbot::calibration::Calibration;
-use boardbot::games::klotski::read::{self, CALIBRATION, Read};
+use boardbot::games::klotski::read::{self, LOOKS, Read};
 use common::{gray, median, ms, runs};
 use tests_common::display::{have_xdotool, xvfb};
 use tests_common::klotski::{Klotski, available};
@@ -34,7 +34,7 @@ fn main() {
     let Some(display) = xvfb(91) else {
         return;
     };
-    let cal = Calibration::embedded(&CALIBRATION, "klotski").expect("the built-in calibration");
+    let cal = Calibration::embedded(LOOKS[0], "klotski").expect("the built-in calibration");
     let mut shots = Vec::new();
     for (level, size) in [(6, None), (27, Some((900, 1000))), (19, Some((900, 1000)))] {
         let k = Klotski::open(&display.name, level, size);

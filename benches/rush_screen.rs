@@ -9,7 +9,7 @@ mod common;
 use std::hint::black_box;
 use std::time::Duration;
 
-use boardbot::game::Game;
+use boardbot::game::OnScreen;
 use boardbot::games::rush::art::{self, Scene};
 use boardbot::games::rush::board::Puzzle;
 use boardbot::games::rush::{RUSH, read};

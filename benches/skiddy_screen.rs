@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use boardbot::art::render::RenderOptions;
 use boardbot::game::Game;
+use boardbot::game::OnScreen;
 use boardbot::games::skiddy::{SKIDDY, read};
 use boardbot::tools::options::Options;
 use common::{gray, median, row_vs, runs};

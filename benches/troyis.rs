@@ -13,7 +13,7 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use boardbot::game::Game;
+use boardbot::game::OnScreen;
 use boardbot::games::troyis::board::{Board, Square};
 use boardbot::games::troyis::render::{Style, render};
 use boardbot::games::troyis::solver::{Limits, solve_with_stats};

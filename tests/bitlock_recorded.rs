@@ -7,6 +7,7 @@
 mod common;
 
 use boardbot::game::Game;
+use boardbot::game::OnScreen;
 use boardbot::games::bitlock::art::{self, Scene};
 use boardbot::games::bitlock::level::Level;
 use boardbot::games::bitlock::motion::Pieces;

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use boardbot::calibration::Calibration;
-use boardbot::game::Game;
+use boardbot::game::OnScreen;
 use boardbot::games::troyis::Troyis;
 use boardbot::games::troyis::board::Board;
 use boardbot::games::troyis::render::{Skin, Style, render};

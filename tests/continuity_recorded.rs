@@ -11,7 +11,7 @@
 mod common;
 
 use boardbot::engines::tiles::Slide;
-use boardbot::game::Game;
+use boardbot::game::OnScreen;
 use boardbot::games::continuity::render::shown_of;
 use boardbot::games::continuity::rules::View;
 use boardbot::games::continuity::rules::{Action as Input, Key};

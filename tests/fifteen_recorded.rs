@@ -22,6 +22,7 @@ mod common;
 use boardbot::calibration::Calibration;
 use boardbot::engines::tiles::{Slide, Tiles};
 use boardbot::game::Game;
+use boardbot::game::OnScreen;
 use boardbot::games::fifteen::{FIFTEEN, level, read};
 use boardbot::input::Action;
 use boardbot::report::{Report, Verdict};

@@ -16,6 +16,7 @@ mod common;
 
 use boardbot::calibration::Calibration;
 use boardbot::game::Game;
+use boardbot::game::OnScreen;
 use boardbot::games::inertia::level::Level;
 use boardbot::games::inertia::{Board, INERTIA};
 use boardbot::input::Action;
@@ -31,7 +32,7 @@ fn ids() -> Vec<String> {
 }
 
 fn builtin() -> Calibration {
-    Calibration::embedded(INERTIA.calibration().expect("embedded"), "inertia").expect("parses")
+    Calibration::embedded(INERTIA.looks()[0], "inertia").expect("parses")
 }
 
 fn solve(img: &RgbImage, cal: &Calibration) -> Report {

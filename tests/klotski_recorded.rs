@@ -21,7 +21,7 @@ use std::time::Duration;
 use boardbot::calibration::Calibration;
 use boardbot::engines::blocks::Layout;
 use boardbot::games::klotski::levels;
-use boardbot::games::klotski::read::{self, CALIBRATION, Read};
+use boardbot::games::klotski::read::{self, LOOKS, Read};
 use common::display::{Display, have_xdotool, xdotool, xvfb};
 use common::klotski::{Klotski, available};
 use common::{padded, rescaled};
@@ -40,7 +40,7 @@ fn setup(tag: u32) -> Option<(std::sync::MutexGuard<'static, ()>, Display)> {
 }
 
 fn cal() -> Calibration {
-    Calibration::embedded(&CALIBRATION, "klotski").expect("the built-in calibration")
+    Calibration::embedded(LOOKS[0], "klotski").expect("the built-in calibration")
 }
 
 /// The window size a level is opened in: the big ones get a bigger window

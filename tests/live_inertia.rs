@@ -18,6 +18,7 @@ use std::time::Duration;
 
 use boardbot::calibration::Calibration;
 use boardbot::game::Game;
+use boardbot::game::OnScreen;
 use boardbot::games::inertia::INERTIA;
 use boardbot::report::{Report, Verdict};
 use common::display::{Display, boardbot, have_xdotool, rect, show, xdotool, xvfb};
@@ -53,7 +54,7 @@ fn open_fixture(tag: u32, n: usize, at: (i32, i32)) -> Option<(Display, Window, 
 }
 
 fn read(win: &Window) -> Report {
-    let cal = Calibration::embedded(INERTIA.calibration().expect("embedded"), "inertia").unwrap();
+    let cal = Calibration::embedded(INERTIA.looks()[0], "inertia").unwrap();
     INERTIA
         .solve_image(&win.grab(), &cal, &Default::default())
         .unwrap()

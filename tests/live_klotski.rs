@@ -132,7 +132,9 @@ fn play(d: &Display, k: &Klotski, margin: i32, extra: &[&str]) -> Command {
 
 /// What boardbot reads in `k`'s window now, with the bundled calibration.
 fn read(k: &Klotski) -> Report {
-    let g = boardbot::games::find("klotski").expect("the klotski game");
+    let g = boardbot::games::find("klotski")
+        .and_then(|g| g.screen())
+        .expect("the klotski game reads screenshots");
     let cal = g.load_calibration(None).expect("the bundled calibration");
     g.solve_image(&k.grab(), &cal, &Default::default())
         .expect("a report")

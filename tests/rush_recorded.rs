@@ -6,7 +6,7 @@
 
 mod common;
 
-use boardbot::game::Game;
+use boardbot::game::OnScreen;
 use boardbot::games::rush::RUSH;
 use boardbot::games::rush::art::{self, Scene};
 use boardbot::games::rush::board::Puzzle;

@@ -8,6 +8,7 @@ mod common;
 
 use boardbot::art::render::RenderOptions;
 use boardbot::game::Game;
+use boardbot::game::OnScreen;
 use boardbot::games::skiddy::level::Level;
 use boardbot::games::skiddy::rules::{Dir, Rules};
 use boardbot::games::skiddy::{SKIDDY, art, screen};

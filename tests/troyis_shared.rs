@@ -7,7 +7,7 @@
 
 mod common;
 
-use boardbot::game::Game;
+use boardbot::game::OnScreen;
 use boardbot::games::troyis::Troyis;
 use boardbot::games::troyis::board::Board;
 use boardbot::games::troyis::render::PAGE;

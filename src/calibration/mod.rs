@@ -32,6 +32,23 @@ pub struct Embedded {
     pub files: &'static [(&'static str, &'static [u8])],
 }
 
+/// A look the project ships, compiled in from the project's files:
+/// `builtin_look!("calibration/troyis.toml", "templates/troyis/knight.png")`
+/// names the calibration file, then every file it refers to.
+#[macro_export]
+macro_rules! builtin_look {
+    ($path:literal $(, $file:literal)* $(,)?) => {
+        $crate::calibration::Embedded {
+            path: $path,
+            text: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $path)),
+            files: &[$((
+                $file,
+                include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $file)),
+            )),*],
+        }
+    };
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum CalibrationError {
     #[error("{path}: cannot read the calibration file: {source}")]
@@ -412,6 +429,13 @@ impl Calibration {
     }
 
     /// Loads a calibration file from disk.
+    /// Loads the user's own file (from [`user_file`]), marked as theirs.
+    pub fn load_user(path: &Path, game: &str) -> Result<Calibration, CalibrationError> {
+        let mut c = Calibration::load(path, game)?;
+        c.source = Source::User(path.to_path_buf());
+        Ok(c)
+    }
+
     pub fn load(path: &Path, game: &str) -> Result<Calibration, CalibrationError> {
         let origin = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|source| CalibrationError::Read {
@@ -489,21 +513,22 @@ pub fn user_dir() -> Option<PathBuf> {
 /// then the user's file `<config dir>/calibration/<game>.toml`, then the
 /// one built into the binary. Says on stderr which one it used when it
 /// is not the built-in one.
+/// The user's own calibration of a game, from `boardbot calibrate`, when
+/// there is one.
+pub fn user_file(game_id: &str) -> Option<PathBuf> {
+    user_dir()
+        .map(|d| d.join(format!("{game_id}.toml")))
+        .filter(|p| p.is_file())
+}
+
 pub fn resolve(
     game_id: &str,
     embedded: Option<&'static Embedded>,
     explicit: Option<&Path>,
 ) -> Result<Calibration, CalibrationError> {
-    let user = user_dir()
-        .map(|d| d.join(format!("{game_id}.toml")))
-        .filter(|p| p.is_file());
-    let cal = match (explicit, user, embedded) {
+    let cal = match (explicit, user_file(game_id), embedded) {
         (Some(p), _, _) => Calibration::load(p, game_id)?,
-        (None, Some(p), _) => {
-            let mut c = Calibration::load(&p, game_id)?;
-            c.source = Source::User(p);
-            c
-        }
+        (None, Some(p), _) => Calibration::load_user(&p, game_id)?,
         (None, None, Some(e)) => return Calibration::embedded(e, game_id),
         (None, None, None) => {
             return Err(CalibrationError::Missing {

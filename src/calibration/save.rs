@@ -137,12 +137,12 @@ fn slug(name: &str) -> String {
 mod tests {
     use super::*;
     use crate::calibration::Calibration;
-    use crate::game::Game;
+    use crate::game::OnScreen;
     use crate::games::troyis::Troyis;
 
     #[test]
     fn what_is_written_loads_back_the_same() {
-        let builtin = Troyis.calibration().expect("troyis has a calibration");
+        let builtin = Troyis.looks()[0];
         let cal = Calibration::embedded(builtin, "troyis").unwrap();
         let knight = image::open(concat!(
             env!("CARGO_MANIFEST_DIR"),

@@ -11,11 +11,11 @@ use image::{Rgb, RgbImage};
 
 use super::geometry::MonitorGeometry;
 use super::screen::{CaptureError, capture_monitor_at};
+use crate::art::font::{draw_text, text_height, text_width};
 use crate::geom::Rect;
 use crate::input::keys::{Keys, Role};
 use crate::input::replay::{Input, ReplayError};
 use crate::ui::{self, App, Control, UiError, UiEvent, WindowSpec};
-use crate::vision::font::{draw_text, text_height, text_width};
 
 #[derive(Debug, thiserror::Error)]
 pub enum SelectError {

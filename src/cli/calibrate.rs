@@ -46,12 +46,16 @@ pub struct Args {
 
 pub fn run(a: Args) -> anyhow::Result<i32> {
     let game = super::game(&a.game)?;
-    let embedded = game.calibration().ok_or_else(|| {
+    let screen = game.screen().ok_or_else(|| {
         anyhow!(
             "{} does not read screenshots: there is nothing to calibrate",
             game.id()
         )
     })?;
+    let embedded = screen
+        .looks()
+        .first()
+        .ok_or_else(|| anyhow!("{} ships no look to start from", game.id()))?;
     let base = Calibration::embedded(embedded, game.id())?;
     let text = match (&a.board, &a.level) {
         (Some(t), _) => t.clone(),
@@ -60,7 +64,7 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
         (None, None) => bail!("give the screenshot's position: --board TEXT or --level FILE"),
     };
     let img = image_file::open(&a.image)?;
-    let learned = game
+    let learned = screen
         .learn(&img, &text, &base.params, a.keep_missing)
         .with_context(|| format!("cannot calibrate {} on {}", game.id(), a.image.display()))?;
     let (dir, is_user) = match &a.out {

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args as ClapArgs;
 
-use crate::game::Game;
+use crate::game::OnScreen;
 use crate::games::troyis::Troyis;
 use crate::tools::options::Options;
 use crate::vision::debug;
@@ -91,12 +91,12 @@ mod live {
 
     use anyhow::{Context, bail};
 
-    use crate::game::Game;
+    use crate::game::OnScreen;
     use crate::games::troyis::Troyis;
     use crate::geom::Rect;
     use crate::input::keys::{Keys, Role};
     use crate::play::cycle::Outcome;
-    use crate::play::live::Player;
+    use crate::play::live::{Player, Reader};
 
     pub fn display_available() -> bool {
         std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some()
@@ -159,10 +159,12 @@ mod live {
         let mut keys = Keys::new()?;
         keys.listen("Escape", Role::Abort)?;
         let mut player = Player {
-            game: &Troyis,
-            calibration: &cal,
+            reader: Reader::Named {
+                screen: &Troyis,
+                calibration: &cal,
+            },
             region,
-            pacing: Troyis.pacing(),
+            delay: None,
             dry_run: false,
             save_dir: Some(dir.clone()),
             grabber: Default::default(),

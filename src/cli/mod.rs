@@ -143,7 +143,7 @@ fn message(e: &anyhow::Error) -> String {
 }
 
 /// Every game: the built-in registry, then any added by [`main_with`].
-fn boardbot_games() -> Vec<&'static dyn crate::game::Game> {
+pub(crate) fn boardbot_games() -> Vec<&'static dyn crate::game::Game> {
     let extra = EXTRA.get().copied().unwrap_or(&[]);
     crate::games::REGISTRY
         .iter()

@@ -16,10 +16,11 @@ use crate::capture::regions::Regions;
 use crate::capture::screen::Grabber;
 use crate::capture::select;
 use crate::game::Game;
+use crate::game::recognise::Lineup;
 use crate::geom::Rect;
 use crate::input::keys::{Keys, Role};
 use crate::play::cycle::Outcome;
-use crate::play::live::{Player, Round, Timings};
+use crate::play::live::{Player, Reader, Round, Timings};
 use crate::report::Verdict;
 
 /// Exit code when the abort key stopped a replay.
@@ -35,8 +36,11 @@ enum Select {
 
 #[derive(ClapArgs)]
 pub struct Args {
+    /// The game (see `boardbot games`). Without it, boardbot recognises the
+    /// game from the selection at every play, and selects anew at every
+    /// press of the hotkey unless --region is given.
     #[arg(long)]
-    game: String,
+    game: Option<String>,
     /// The region to play in, X,Y,W,H in screen coordinates; overrides the remembered one.
     #[arg(long, allow_hyphen_values = true, value_name = "X,Y,W,H")]
     region: Option<Rect>,
@@ -95,11 +99,40 @@ fn save_dir(a: &Args) -> Option<PathBuf> {
         })
 }
 
-/// The region: given, remembered, or selected now (and then remembered).
-fn region(a: &Args, game: &dyn Game, keys: &mut Keys) -> anyhow::Result<Rect> {
+/// A region selected now, the way `--select` says.
+fn select_now(a: &Args, keys: &mut Keys) -> anyhow::Result<Rect> {
+    let chosen = match a.select {
+        Select::Overlay => match select::with_overlay() {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("The selection overlay failed ({e}); using the keyboard instead.");
+                select::with_keys(keys, &a.hotkey, &a.abort_key)?
+            }
+        },
+        Select::Keys => select::with_keys(keys, &a.hotkey, &a.abort_key)?,
+    };
+    chosen.ok_or_else(|| anyhow::anyhow!("selection cancelled"))
+}
+
+/// The region to play in before any press: given, or for a named game
+/// remembered or selected now (and then remembered). `None`: with no game
+/// named, a region is selected at each press.
+fn fixed_region(
+    a: &Args,
+    game: Option<&dyn Game>,
+    keys: &mut Keys,
+) -> anyhow::Result<Option<Rect>> {
     if let Some(r) = a.region {
-        return Ok(r);
+        return Ok(Some(r));
     }
+    match game {
+        Some(g) => region(a, g, keys).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// A named game's region: remembered, or selected now (and then remembered).
+fn region(a: &Args, game: &dyn Game, keys: &mut Keys) -> anyhow::Result<Rect> {
     let store = Regions::open();
     if !a.reselect {
         if let Some(store) = &store {
@@ -116,19 +149,7 @@ fn region(a: &Args, game: &dyn Game, keys: &mut Keys) -> anyhow::Result<Rect> {
             }
         }
     }
-    let chosen = match a.select {
-        Select::Overlay => match select::with_overlay() {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("The selection overlay failed ({e}); using the keyboard instead.");
-                select::with_keys(keys, &a.hotkey, &a.abort_key)?
-            }
-        },
-        Select::Keys => select::with_keys(keys, &a.hotkey, &a.abort_key)?,
-    };
-    let Some(r) = chosen else {
-        bail!("selection cancelled")
-    };
+    let r = select_now(a, keys)?;
     if let Some(store) = &store {
         match store.set(game.id(), r) {
             Ok(()) => eprintln!(
@@ -313,57 +334,105 @@ fn repeat_dry_runs(player: &mut Player<'_>, n: usize, region: Rect) -> anyhow::R
 }
 
 pub fn run(a: Args) -> anyhow::Result<i32> {
-    let game = super::game(&a.game)?;
     if a.delay_ms.is_some_and(|d| d > 60_000) {
         bail!("--delay-ms must be at most 60000 (a minute)");
     }
-    let cal = game.load_calibration(a.calibration.as_deref())?;
-    let mut keys = Keys::new()?;
-    let region = region(&a, game, &mut keys)?;
-    let pacing = match a.delay_ms {
-        Some(ms) => game.pacing().with_delay(Duration::from_millis(ms)),
-        None => game.pacing(),
+    let games = super::boardbot_games();
+    let named = a.game.as_deref().map(super::game).transpose()?;
+    let lineup;
+    let cal;
+    let reader = match named {
+        Some(g) => {
+            let screen = g.on_screen()?;
+            cal = screen.load_calibration(a.calibration.as_deref())?;
+            Reader::Named {
+                screen,
+                calibration: &cal,
+            }
+        }
+        None => {
+            if a.calibration.is_some() {
+                bail!("--calibration is one game's look: name the game with --game");
+            }
+            lineup = Lineup::new(&games);
+            Reader::Any(&lineup)
+        }
     };
+    let mut keys = Keys::new()?;
+    let fixed = fixed_region(&a, named, &mut keys)?;
     let mut player = Player {
-        game,
-        calibration: &cal,
-        region,
-        pacing,
+        reader,
+        region: fixed.unwrap_or(Rect::new(0, 0, 1, 1)),
+        delay: a.delay_ms.map(Duration::from_millis),
         dry_run: a.dry_run,
         save_dir: save_dir(&a),
         grabber: Grabber::new(),
         warned_save: false,
     };
-
+    if a.repeat.is_some() || a.once {
+        player.region = match fixed {
+            Some(r) => r,
+            None => select_now(&a, &mut keys)?,
+        };
+    }
     if let Some(n) = a.repeat {
+        let region = player.region;
         return repeat_dry_runs(&mut player, n, region);
     }
-
     if a.once {
         keys.listen(&a.abort_key, Role::Abort)?;
+        let region = player.region;
         return session(&a, &mut player, &keys, region, Instant::now());
     }
+    serve(&a, &mut player, &mut keys, fixed)
+}
+
+/// The long-running bot: each press of the hotkey plays the region (the
+/// fixed one, or one selected after the press).
+fn serve(
+    a: &Args,
+    player: &mut Player<'_>,
+    keys: &mut Keys,
+    fixed: Option<Rect>,
+) -> anyhow::Result<i32> {
     // Between plays only the play key is held, so the abort key (Escape,
     // say) keeps working in other programs; it is armed while boardbot acts.
     keys.listen(&a.hotkey, Role::Play)?;
-    // One capture now learns the monitor, so that each play captures only
-    // the region; a failure here shows again, with its message, on play.
-    let _ = player.grabber.capture(region);
+    let place = match fixed {
+        Some(region) => {
+            // One capture now learns the monitor, so that each play captures
+            // only the region; a failure here shows again, with its message, on play.
+            let _ = player.grabber.capture(region);
+            region.to_string()
+        }
+        None => "the board you select after each press (any game)".to_string(),
+    };
     eprintln!(
-        "Ready on {region}. Press {} to play, {} to stop a replay, Ctrl+C to quit.",
+        "Ready on {place}. Press {} to play, {} to stop a replay, Ctrl+C to quit.",
         a.hotkey, a.abort_key
     );
     loop {
         // The trigger is the press's arrival, so `--timings` counts the
         // time from the key to the first click.
-        let trigger = loop {
+        let mut trigger = loop {
             match keys.wait_press(None) {
                 Some(p) if p.role == Role::Play => break p.at,
                 _ => {}
             }
         };
+        if fixed.is_none() {
+            match select_now(a, keys) {
+                Ok(r) => player.region = r,
+                Err(e) => {
+                    eprintln!("error: {e:#}");
+                    continue;
+                }
+            }
+            trigger = Instant::now();
+        }
         keys.listen(&a.abort_key, Role::Abort)?;
-        let code = session(&a, &mut player, &keys, region, trigger);
+        let region = player.region;
+        let code = session(a, player, keys, region, trigger);
         keys.release(Role::Abort);
         if let Err(e) = code {
             eprintln!("error: {e:#}");

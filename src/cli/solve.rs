@@ -7,6 +7,7 @@ use anyhow::{Context, bail};
 
 use clap::Args as ClapArgs;
 
+use crate::game::recognise::Lineup;
 use crate::report::Report;
 use crate::tools::options;
 use crate::tools::options::{Options, Win};
@@ -14,9 +15,10 @@ use crate::vision::debug;
 
 #[derive(ClapArgs)]
 pub struct Args {
-    /// The game (see `boardbot games`).
-    #[arg(long)]
-    game: String,
+    /// The game (see `boardbot games`). Optional with --image: without it,
+    /// every game looks and the one that reads the board for sure plays it.
+    #[arg(long, required_unless_present = "image")]
+    game: Option<String>,
     /// A screenshot of the board (what a selection would capture).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "level"])]
     image: Option<PathBuf>,
@@ -78,8 +80,11 @@ impl Args {
 }
 
 pub fn run(a: Args) -> anyhow::Result<i32> {
-    let game = super::game(&a.game)?;
     let opts = a.options();
+    let Some(id) = &a.game else {
+        return recognise(&a, &opts);
+    };
+    let game = super::game(id)?;
     options::check(game.id(), game.options(), &opts, &[])?;
     if a.image.is_none() && (a.debug_image.is_some() || a.calibration.is_some()) {
         bail!("--debug-image and --calibration apply to screenshots: add --image FILE");
@@ -91,7 +96,12 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
         return Ok(out.exit_code());
     }
     let report = if let Some(path) = &a.image {
-        solve_image(game, path, &a, &opts)?
+        let screen = game.on_screen()?;
+        let cal = screen.load_calibration(a.calibration.as_deref())?;
+        let img = crate::vision::image_file::open(path)?;
+        let report = screen.solve_image(&img, &cal, &opts)?;
+        write_debug_image(&img, &report, a.debug_image.as_deref())?;
+        report
     } else if let Some(text) = &a.board {
         game.solve_text(text, "--board", &opts)?
     } else if let Some(path) = &a.level {
@@ -106,24 +116,47 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
     Ok(report.state.exit_code())
 }
 
-/// Reads a screenshot, solves it, and writes the debug image if asked.
-fn solve_image(
-    game: &'static dyn crate::game::Game,
-    path: &std::path::Path,
-    a: &Args,
-    opts: &Options,
-) -> anyhow::Result<Report> {
-    let cal = game.load_calibration(a.calibration.as_deref())?;
-    let img = crate::vision::image_file::open(path)?;
-    let report = game.solve_image(&img, &cal, opts)?;
-    if let Some(out) = &a.debug_image {
-        let acts = report.actions.as_deref().unwrap_or(&[]);
-        let overlay = debug::render(&img, report.seen.grid.as_ref(), acts);
-        overlay
-            .save(out)
-            .with_context(|| format!("cannot write the debug image {}", out.display()))?;
+/// `solve --image` with no `--game`: every game looks, and the one that
+/// reads the board for sure plans it.
+fn recognise(a: &Args, opts: &Options) -> anyhow::Result<i32> {
+    let Some(path) = &a.image else {
+        bail!(
+            "name the game with --game: a position written as text does not say which game it is"
+        );
+    };
+    if a.calibration.is_some() {
+        bail!("--calibration is one game's look: name the game with --game");
     }
-    Ok(report)
+    let games = super::boardbot_games();
+    // Each option goes to the game recognised, if it reads it.
+    let read_by_none = opts.given().into_iter().find(|o| {
+        !games
+            .iter()
+            .any(|g| g.screen().is_some() && g.options().contains(o))
+    });
+    if let Some(o) = read_by_none {
+        bail!("{o} applies to no game that reads screenshots");
+    }
+    let img = crate::vision::image_file::open(path)?;
+    let lineup = Lineup::new(&games);
+    let report = lineup.solve(&img, opts, None)?.report;
+    write_debug_image(&img, &report, a.debug_image.as_deref())?;
+    print(&report, a.json, a.debug_image.is_some());
+    Ok(report.state.exit_code())
+}
+
+/// Writes what was seen and planned over the screenshot, when asked.
+fn write_debug_image(
+    img: &image::RgbImage,
+    report: &Report,
+    out: Option<&std::path::Path>,
+) -> anyhow::Result<()> {
+    let Some(out) = out else { return Ok(()) };
+    let acts = report.actions.as_deref().unwrap_or(&[]);
+    let overlay = debug::render(img, report.seen.grid.as_ref(), acts);
+    overlay
+        .save(out)
+        .with_context(|| format!("cannot write the debug image {}", out.display()))
 }
 
 /// Prints a report as text or JSON.

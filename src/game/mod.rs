@@ -2,17 +2,19 @@
 //! trait the command line and the live player call, the errors games
 //! return, and [`PuzzleGame`], which makes any text puzzle a game.
 //!
+//! - [`screen`]: a game read from screenshots ([`ScreenGame`] declares its
+//!   reader, plan, pacing and looks; [`OnScreen`] is written once for all);
+//! - [`recognise`]: which game a screenshot shows, when none is named;
 //! - [`pacing`]: how fast a game takes its input live ([`Pacing`]) and
 //!   what it decides after one look at the screen ([`Step`]).
 
 pub mod pacing;
+pub mod recognise;
+pub mod screen;
 
 use std::marker::PhantomData;
 
-use image::RgbImage;
-
 use crate::art::render::{RenderOptions, Rendered};
-use crate::calibration::{Calibration, Embedded};
 #[cfg(feature = "live")]
 use crate::practice::PracticeOptions;
 use crate::report::{Output, Report};
@@ -20,6 +22,7 @@ use crate::tools::TextPuzzle;
 use crate::tools::options::{GenerateOptions, Opt, Options};
 
 pub use pacing::{Pacing, Step};
+pub use screen::{OnScreen, ScreenGame};
 
 #[derive(Debug, thiserror::Error)]
 pub enum GameError {
@@ -67,11 +70,6 @@ pub trait Game: Sync {
         self.text_commands().map_or(&[], |t| t.options())
     }
 
-    /// The calibration compiled into the binary, for games read from screenshots.
-    fn calibration(&self) -> Option<&'static Embedded> {
-        None
-    }
-
     /// Solves a position written as text; `origin` names it in messages
     /// (a file path, or `--board`). By default, its text puzzle does.
     fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
@@ -79,36 +77,6 @@ pub trait Game: Sync {
             Some(t) => t.solve_text(text, origin, opts),
             None => unsupported(self.id(), "solve text positions"),
         }
-    }
-
-    /// Reads a screenshot, solves what it shows and plans the input, in
-    /// image pixels. Never plans input on a read it is unsure of.
-    fn solve_image(
-        &self,
-        _image: &RgbImage,
-        _cal: &Calibration,
-        _opts: &Options,
-    ) -> Result<Report, GameError> {
-        unsupported(self.id(), "read screenshots yet")
-    }
-
-    /// How fast to send each kind of input when playing live, and how
-    /// patiently to look at the screen.
-    fn pacing(&self) -> Pacing {
-        Pacing::default()
-    }
-
-    /// The next step of live play from a `solve_image` report: by default
-    /// its plan, with its checkpoints. Games that play move by move override it.
-    fn step(&self, report: &Report) -> Step {
-        Step::from_report(report)
-    }
-
-    /// A point, in image pixels, that a click changes nothing at: it gives
-    /// the game's window the keyboard focus before the first key. `None`:
-    /// plans with keys must carry their own focus click.
-    fn safe_point(&self, _report: &Report) -> Option<(f64, f64)> {
-        None
     }
 
     /// The text puzzle whose commands (batch, map, trace, verify,
@@ -183,40 +151,20 @@ pub trait Game: Sync {
         unsupported(self.id(), "open a practice window")
     }
 
-    /// The colour-class letter of every cell of a position written as the
-    /// game writes it, for `boardbot calibrate`. By default the text's own
-    /// characters are the letters.
-    fn calibration_cells(&self, text: &str) -> Result<Vec<Vec<char>>, GameError> {
-        crate::vision::learn::board_cells(text).map_err(|e| GameError::Usage(e.to_string()))
+    /// The game on the screen, for games read from screenshots: its
+    /// reader, plan, pacing and looks ([`ScreenGame`] declares them).
+    fn screen(&self) -> Option<&dyn OnScreen> {
+        None
     }
+}
 
-    /// What `boardbot calibrate` learns from `img`, which shows the
-    /// position `text`, starting from the game's `base` look. By default
-    /// the generic learner over [`Game::calibration_cells`].
-    fn learn(
-        &self,
-        img: &RgbImage,
-        text: &str,
-        base: &crate::vision::ReadParams,
-        keep_missing: bool,
-    ) -> Result<crate::vision::learn::Learned, GameError> {
-        let board = self.calibration_cells(text)?;
-        Ok(crate::vision::learn::learn(
-            img,
-            &board,
-            base,
-            keep_missing,
-        )?)
-    }
-
-    /// Loads the calibration: `path` if given, else the user's own (from
-    /// `boardbot calibrate`), else the built-in one.
-    fn load_calibration(&self, path: Option<&std::path::Path>) -> Result<Calibration, GameError> {
-        Ok(crate::calibration::resolve(
-            self.id(),
-            self.calibration(),
-            path,
-        )?)
+impl dyn Game {
+    /// The game on the screen, or the error that says it has none.
+    pub fn on_screen(&self) -> Result<&dyn OnScreen, GameError> {
+        self.screen().ok_or(GameError::Unsupported {
+            game: self.id(),
+            what: "read screenshots yet",
+        })
     }
 }
 

@@ -47,6 +47,9 @@ pub trait Screen {
 pub struct Seen {
     pub report: Report,
     pub step: Step,
+    /// How the game that read it is played; `None` keeps the loop's own
+    /// (a game recognised from the picture brings its pacing with it).
+    pub pacing: Option<Pacing>,
     /// Where a focus click is safe, when the game declares such a point.
     pub safe_point: Option<(i32, i32)>,
 }
@@ -307,7 +310,8 @@ impl Run {
         rules: &Rules,
         seen: Seen,
     ) -> Result<Outcome, CycleError<S::Error>> {
-        let p = &rules.pacing;
+        let pacing = seen.pacing.unwrap_or(rules.pacing);
+        let p = &pacing;
         let Some(mut seen) = self.wait_ready(screen, p, seen)? else {
             return Ok(Outcome::Aborted { sent: 0 });
         };
@@ -538,6 +542,7 @@ mod tests {
             Ok(Seen {
                 report,
                 step,
+                pacing: None,
                 safe_point: self.safe,
             })
         }

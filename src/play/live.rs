@@ -9,11 +9,13 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::cycle::{self, CycleError, Outcome, Rules, Screen, Seen, Sent};
+use image::RgbImage;
+
 use crate::calibration::Calibration;
 use crate::capture::MonitorGeometry;
 use crate::capture::screen::{Capture, CaptureError, Grabber};
-use crate::game::{Game, GameError};
-use crate::game::{Pacing, Step};
+use crate::game::recognise::Lineup;
+use crate::game::{GameError, OnScreen, Pacing, Step};
 use crate::geom::Rect;
 use crate::input::keys::{Keys, Role};
 use crate::input::replay::{Input, ReplayError, Replayed};
@@ -43,13 +45,34 @@ impl From<CycleError<PlayError>> for PlayError {
     }
 }
 
+/// What reads each capture: the game the user named, or every game, the
+/// one on the screen recognised at each play.
+#[derive(Clone, Copy)]
+pub enum Reader<'a> {
+    Named {
+        screen: &'static dyn OnScreen,
+        calibration: &'a Calibration,
+    },
+    Any(&'a Lineup),
+}
+
+impl Reader<'_> {
+    /// The pacing before a game is known: the named game's, else the default.
+    fn pacing(&self) -> Pacing {
+        match self {
+            Reader::Named { screen, .. } => screen.pacing(),
+            Reader::Any(_) => Pacing::default(),
+        }
+    }
+}
+
 /// Settings for playing, and the capture state kept between plays.
 pub struct Player<'a> {
-    pub game: &'static dyn Game,
-    pub calibration: &'a Calibration,
+    pub reader: Reader<'a>,
     /// The selection, in input coordinates.
     pub region: Rect,
-    pub pacing: Pacing,
+    /// `--delay-ms`: one pause after every action, in place of the game's.
+    pub delay: Option<Duration>,
     pub dry_run: bool,
     /// Where to save what was seen when the read is not playable.
     pub save_dir: Option<PathBuf>,
@@ -88,33 +111,74 @@ pub struct Round {
 
 /// The real screen, for one play.
 struct Live<'p> {
-    game: &'static dyn Game,
-    calibration: &'p Calibration,
+    reader: Reader<'p>,
+    /// The game recognised at the first look, which reads the rest of the
+    /// play (a play is one game's).
+    locked: Option<&'static dyn OnScreen>,
+    delay: Option<Duration>,
     region: Rect,
     grabber: &'p mut Grabber,
     keys: Option<&'p Keys>,
     input: Option<Input>,
 }
 
-/// Reads a capture with the game, actions and the safe point in input coordinates.
-fn read_capture(game: &dyn Game, cal: &Calibration, cap: &Capture) -> Result<Seen, GameError> {
-    let mut report = game.solve_image(&cap.image, cal, &Options::default())?;
+/// Reads a capture: with the named game, or with every game (only the
+/// `locked` one once a game has been recognised in this play). The report,
+/// and the game that read the board, if one did.
+fn read_with(
+    reader: Reader<'_>,
+    locked: &mut Option<&'static dyn OnScreen>,
+    img: &RgbImage,
+) -> Result<(Report, Option<&'static dyn OnScreen>), GameError> {
+    let opts = Options::default();
+    match reader {
+        Reader::Named {
+            screen,
+            calibration,
+        } => Ok((screen.solve_image(img, calibration, &opts)?, Some(screen))),
+        Reader::Any(lineup) => {
+            let rec = lineup.solve(img, &opts, locked.map(|s| s.id()))?;
+            if locked.is_none() {
+                *locked = rec.screen;
+            }
+            Ok((rec.report, rec.screen))
+        }
+    }
+}
+
+/// Reads a capture, with actions and the safe point in input coordinates.
+fn read_capture(
+    reader: Reader<'_>,
+    locked: &mut Option<&'static dyn OnScreen>,
+    delay: Option<Duration>,
+    cap: &Capture,
+) -> Result<Seen, GameError> {
+    let (mut report, screen) = read_with(reader, locked, &cap.image)?;
     report.timing_ms.capture = Some(cap.ms);
     let to_input =
         |a: &Action| a.map_points(|x, y| cap.to_input(f64::from(x) + 0.5, f64::from(y) + 0.5));
-    let mut step = game.step(&report);
+    let mut step = screen.map_or_else(|| Step::from_report(&report), |s| s.step(&report));
     if let Step::Act { actions, .. } = &mut step {
         *actions = actions.iter().map(to_input).collect();
     }
     if let Some(actions) = &mut report.actions {
         *actions = actions.iter().map(to_input).collect();
     }
-    let safe_point = game.safe_point(&report).map(|(x, y)| cap.to_input(x, y));
+    let safe_point = screen
+        .and_then(|s| s.safe_point(&report))
+        .map(|(x, y)| cap.to_input(x, y));
+    let pacing = screen.map(|s| with_delay(s.pacing(), delay));
     Ok(Seen {
         report,
         step,
+        pacing,
         safe_point,
     })
+}
+
+/// A game's pacing, with `--delay-ms` in place of its pauses when given.
+fn with_delay(p: Pacing, delay: Option<Duration>) -> Pacing {
+    delay.map_or(p, |d| p.with_delay(d))
 }
 
 fn aborted(keys: Option<&Keys>) -> bool {
@@ -134,7 +198,12 @@ impl Screen for Live<'_> {
     }
 
     fn read(&mut self, shot: &Capture) -> Result<Seen, PlayError> {
-        Ok(read_capture(self.game, self.calibration, shot)?)
+        Ok(read_capture(
+            self.reader,
+            &mut self.locked,
+            self.delay,
+            shot,
+        )?)
     }
 
     fn send(&mut self, actions: &[Action], pacing: &Pacing) -> Result<Sent, PlayError> {
@@ -181,14 +250,14 @@ impl Player<'_> {
     /// Captures and reads the region once.
     pub fn look(&mut self) -> Result<(Capture, Report), PlayError> {
         let cap = self.grabber.capture(self.region)?;
-        let seen = read_capture(self.game, self.calibration, &cap)?;
+        let seen = read_capture(self.reader, &mut None, self.delay, &cap)?;
         Ok((cap, seen.report))
     }
 
     /// Saves the capture and the debug image of a refused read.
     fn save_seen(&mut self, cap: &Capture, report: &Report) -> Option<(PathBuf, PathBuf)> {
         let dir = self.save_dir.clone()?;
-        match save_files(&dir, self.game.id(), cap, report) {
+        match save_files(&dir, report.game.unwrap_or("unrecognised"), cap, report) {
             Ok(paths) => Some(paths),
             Err(e) => {
                 if !self.warned_save {
@@ -208,12 +277,13 @@ impl Player<'_> {
     pub fn play(&mut self, trigger: Instant, keys: Option<&Keys>) -> Result<Round, PlayError> {
         let rules = Rules {
             region: self.region,
-            pacing: self.pacing,
+            pacing: with_delay(self.reader.pacing(), self.delay),
             dry_run: self.dry_run,
         };
         let mut screen = Live {
-            game: self.game,
-            calibration: self.calibration,
+            reader: self.reader,
+            locked: None,
+            delay: self.delay,
             region: self.region,
             grabber: &mut self.grabber,
             keys,

@@ -250,52 +250,98 @@ impl Session {
     }
 }
 
-/// What the shared run loop needs of a practice window that keeps a
-/// [`Session`].
+/// What every practice window keeps beside its game: the options it was
+/// opened with, the session it writes, its size, when it opened, and the
+/// first error met while playing (kept until the window closes).
 #[cfg(feature = "live")]
-pub trait SessionWindow: crate::ui::App {
+pub struct PracticeState {
     /// The game's name for people, as in the title and the summary.
-    const NAME: &'static str;
-    fn session(&self) -> &Session;
-    fn options(&self) -> &PracticeOptions;
+    pub name: &'static str,
+    pub opts: PracticeOptions,
+    pub session: Session,
     /// The window's inside size in pixels.
-    fn size(&self) -> (u32, u32);
-    /// The first error met while playing, kept until the window closes.
-    fn error_slot(&mut self) -> &mut Option<GameError>;
+    pub size: (u32, u32),
+    pub opened: std::time::Instant,
+    pub error: Option<GameError>,
+}
+
+#[cfg(feature = "live")]
+impl PracticeState {
+    pub fn new(
+        name: &'static str,
+        opts: &PracticeOptions,
+        session: Session,
+        size: (u32, u32),
+    ) -> PracticeState {
+        PracticeState {
+            name,
+            opts: opts.clone(),
+            session,
+            size,
+            opened: std::time::Instant::now(),
+            error: None,
+        }
+    }
 
     /// Writes the session to the files asked for; a failure is kept (the
     /// window closes on it) rather than lost.
-    fn save(&mut self) {
-        if let Err(e) = self.session().save(self.options()) {
-            self.error_slot().get_or_insert(e);
+    pub fn save(&mut self) {
+        if let Err(e) = self.session.save(&self.opts) {
+            self.error.get_or_insert(e);
         }
     }
+
+    /// Milliseconds since the window opened.
+    pub fn now_ms(&self) -> u64 {
+        u64::try_from(self.opened.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// Logs a move made now.
+    pub fn log(&mut self, mv: String) {
+        let t = self.now_ms();
+        self.session.push(mv, t);
+    }
+
+    /// The board is on screen here: the session says so, for tests and
+    /// the demo to select it.
+    pub fn place(&mut self, lattice: ScreenLattice) {
+        self.session.lattice = Some(lattice);
+        self.save();
+    }
+}
+
+/// A practice window: its app, and the state every window keeps.
+#[cfg(feature = "live")]
+pub trait PracticeWindow: crate::ui::App {
+    fn state(&mut self) -> &mut PracticeState;
 }
 
 /// Opens `app`'s window, plays it until it closes, saves the session
 /// before and after, and says how it went.
 #[cfg(feature = "live")]
-pub fn run_window<W: SessionWindow>(app: &mut W) -> Result<String, GameError> {
-    app.save();
+pub fn run_window<W: PracticeWindow>(app: &mut W) -> Result<String, GameError> {
+    app.state().save();
+    let st = app.state();
     let spec = crate::ui::WindowSpec {
-        title: format!("boardbot practice: {}", W::NAME),
-        position: app.options().position,
-        size: app.size(),
+        title: format!("boardbot practice: {}", st.name),
+        position: st.opts.position,
+        size: st.size,
         decorations: true,
         on_top: false,
     };
     crate::ui::run(spec, app)?;
-    app.save();
-    if let Some(e) = app.error_slot().take() {
+    let st = app.state();
+    st.save();
+    if let Some(e) = st.error.take() {
         return Err(e);
     }
-    Ok(app.session().summary(W::NAME))
+    Ok(st.session.summary(st.name))
 }
 
 /// A practice window played with the arrow keys, each move animated for a
 /// moment (B.i.t.Lock, Skiddy): what [`arrow_event`] needs of it.
 #[cfg(feature = "live")]
-pub trait ArrowWindow {
+pub trait ArrowWindow: PracticeWindow {
     type Dir;
     /// The move an arrow key's name (`ArrowLeft`, …) stands for.
     fn dir_of(key: &str) -> Option<Self::Dir>;
@@ -305,8 +351,6 @@ pub trait ArrowWindow {
     fn arrow(&mut self, d: Self::Dir);
     /// One animation tick.
     fn animate(&mut self);
-    /// Playing has failed (a session file could not be written, say).
-    fn failed(&self) -> bool;
 }
 
 /// The events of an arrow-key practice window, handled the same way for
@@ -329,7 +373,7 @@ pub fn arrow_event<W: ArrowWindow>(w: &mut W, event: crate::ui::UiEvent) -> crat
         },
         UiEvent::Tick => {
             w.animate();
-            if w.failed() {
+            if w.state().error.is_some() {
                 Control::Exit
             } else {
                 Control::Redraw

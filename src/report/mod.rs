@@ -129,6 +129,15 @@ pub struct Timing {
     pub solve: f64,
 }
 
+/// One game that looked at a screenshot whose game was not named: what it
+/// made of it (`candidates` in the JSON).
+#[derive(Clone, Debug, Serialize)]
+pub struct Candidate {
+    pub game: &'static str,
+    pub state: Verdict,
+    pub reason: String,
+}
+
 /// What the reader saw, kept for the debug image.
 #[derive(Clone, Debug, Default)]
 pub struct Seen {
@@ -158,9 +167,15 @@ pub struct Frame {
 /// typed fields; [`text`] and [`Report::to_json`] are the only renderers.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
-    pub game: &'static str,
+    /// The game whose board this is; `None` when no game was named and
+    /// none was recognised.
+    pub game: Option<&'static str>,
     pub state: Verdict,
     pub reason: String,
+    /// Every game that looked at a screenshot whose game was not named,
+    /// with what it saw.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub candidates: Vec<Candidate>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub board: Option<BoardReport>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -204,9 +219,10 @@ pub struct Report {
 impl Report {
     pub fn new(game: &'static str, state: Verdict, reason: impl Into<String>) -> Report {
         Report {
-            game,
+            game: Some(game),
             state,
             reason: reason.into(),
+            candidates: Vec::new(),
             board: None,
             unreadable: Vec::new(),
             unreachable: Vec::new(),
@@ -238,6 +254,15 @@ impl Report {
         r.unreadable = issues;
         r.actions = Some(Vec::new());
         r.seen.grid = grid;
+        r
+    }
+
+    /// A refusal on a screenshot that no game claimed, or that two did:
+    /// no game, and no input.
+    pub fn refused_by_none(state: Verdict, reason: String) -> Report {
+        let mut r = Report::new("", state, reason);
+        r.game = None;
+        r.actions = Some(Vec::new());
         r
     }
 

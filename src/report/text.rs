@@ -78,10 +78,34 @@ fn issues(title: &str, list: &[CellIssue]) -> String {
     s
 }
 
+/// Which game a screenshot was recognised as, and what every game that
+/// looked saw (only when no game was named).
+fn recognised(r: &Report) -> String {
+    let mut s = String::new();
+    if r.candidates.is_empty() {
+        return s;
+    }
+    match r.game {
+        Some(g) => {
+            let _ = writeln!(s, "Recognised as {g}.");
+        }
+        None => {
+            let _ = writeln!(s, "No game recognised:");
+        }
+    }
+    if r.game.is_none() || r.state.refuses() {
+        for c in &r.candidates {
+            let _ = writeln!(s, "  {}: {} ({})", c.game, c.reason, c.state.name());
+        }
+    }
+    s
+}
+
 /// A solve's report: the board, the plan or why there is none, the
 /// walkthrough and the search's figures.
 pub fn report(r: &Report) -> String {
-    let mut s = board_header(r).unwrap_or_default();
+    let mut s = recognised(r);
+    s.push_str(&board_header(r).unwrap_or_default());
     if !r.headline.is_empty() {
         let _ = writeln!(s, "{}", r.headline);
     }

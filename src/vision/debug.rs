@@ -5,8 +5,8 @@
 
 use image::{Rgb, RgbImage};
 
-use super::font::{draw_text, text_height, text_width};
 use super::grid::{CellRead, GridRead};
+use crate::art::font::{draw_text, text_height, text_width};
 use crate::geom::RectF;
 use crate::input::Action;
 

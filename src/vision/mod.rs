@@ -25,13 +25,14 @@
 
 pub mod cells;
 pub mod color;
+pub mod cut;
 pub mod debug;
-pub mod font;
 pub mod grid;
 pub mod image_file;
 pub mod lattice;
 pub mod learn;
 pub mod params;
+pub mod patch;
 pub mod template;
 pub mod trust;
 

@@ -152,6 +152,55 @@ pub enum Reading<B> {
 }
 
 impl<B> Reading<B> {
+    /// The board read for sure, or the refusal, retyped for any board.
+    fn split<C>(self) -> Result<(GridRead, B), Reading<C>> {
+        match self {
+            Reading::Board { grid, board } => Ok((grid, board)),
+            Reading::NoBoard {
+                grid,
+                reason,
+                issues,
+            } => Err(Reading::NoBoard {
+                grid,
+                reason,
+                issues,
+            }),
+            Reading::Uncertain {
+                grid,
+                reason,
+                issues,
+            } => Err(Reading::Uncertain {
+                grid,
+                reason,
+                issues,
+            }),
+        }
+    }
+
+    /// The same reading with the board, if any, turned by `f`.
+    pub fn map<C>(self, f: impl FnOnce(B) -> C) -> Reading<C> {
+        match self.split() {
+            Ok((grid, board)) => Reading::Board {
+                grid,
+                board: f(board),
+            },
+            Err(refusal) => refusal,
+        }
+    }
+
+    /// The same reading, where a board read for sure must also pass the
+    /// game's own `check` (a legal position, say); a board that fails it
+    /// is a board not to act on, for the reason `check` gives.
+    pub fn check<C>(self, check: impl FnOnce(B) -> Result<C, String>) -> Reading<C> {
+        match self.split() {
+            Ok((grid, board)) => match check(board) {
+                Ok(board) => Reading::Board { grid, board },
+                Err(reason) => Reading::uncertain(grid, reason, Vec::new()),
+            },
+            Err(refusal) => refusal,
+        }
+    }
+
     /// A board not to act on, for `reason`; the cells at issue read as
     /// unsure (`?`, crossed out in the debug image).
     pub fn uncertain(mut grid: GridRead, reason: String, issues: Vec<CellIssue>) -> Reading<B> {

@@ -312,7 +312,7 @@ impl Fifteen {
     /// Display `tag`, sgt-fifteen and xdotool, calibrated; or `None`
     /// (skipped, said why).
     pub fn setup(tag: u32) -> Option<Fifteen> {
-        use boardbot::game::Game;
+        use boardbot::game::OnScreen;
         let program = program("sgt-fifteen")?;
         if !super::display::have_xdotool() {
             return None;
@@ -339,7 +339,7 @@ impl Fifteen {
 
     /// `solve_image` on `img` with the learnt calibration.
     pub fn solve(&self, img: &image::RgbImage) -> boardbot::report::Report {
-        use boardbot::game::Game;
+        use boardbot::game::OnScreen;
         boardbot::games::fifteen::FIFTEEN
             .solve_image(img, &self.cal, &Default::default())
             .expect("a report")

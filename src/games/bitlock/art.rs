@@ -21,13 +21,14 @@
 use image::{Rgb, RgbImage};
 
 use super::level::{Ground, Level};
+use crate::art::board::draw_lines;
+pub use crate::art::board::{counter, layout};
+use crate::art::font::{draw_text, text_height, text_width};
+use crate::art::paint::{centre, in_rounded, paint};
 use crate::vision::Lattice;
-use crate::vision::font::{draw_text, text_height, text_width};
 
 /// The page around the board.
 pub const PAGE: [u8; 3] = [238, 232, 218];
-/// Grid lines.
-pub const LINE: [u8; 3] = [40, 40, 48];
 pub const FLOOR: [u8; 3] = [176, 176, 184];
 pub const WALL: [u8; 3] = [92, 78, 66];
 /// A fixed destroyer's ground, and its cross.
@@ -94,21 +95,6 @@ pub fn type_colour(kind: u8) -> [u8; 3] {
     TYPES[usize::from(kind) % TYPES.len()]
 }
 
-/// Grid line width at a pitch.
-pub fn line_width(pitch: f64) -> f64 {
-    (pitch * 0.04).max(1.0)
-}
-
-/// Where a `rows × cols` board goes with these margins, and the picture's size.
-pub fn layout(rows: usize, cols: usize, pitch: f64, margins: [f64; 4]) -> (u32, u32, Lattice) {
-    let [l, t, r, b] = margins;
-    let lw = line_width(pitch);
-    let lattice = Lattice::uniform(l + lw / 2.0, t + lw / 2.0, pitch, pitch, rows, cols);
-    let w = (l + lw + pitch * cols as f64 + r).ceil() as u32;
-    let h = (t + lw + pitch * rows as f64 + b).ceil() as u32;
-    (w, h, lattice)
-}
-
 /// The sprites of a level as loaded.
 pub fn level_sprites(level: &Level) -> Vec<Sprite> {
     let at = |cell: usize, kind| Sprite {
@@ -140,46 +126,6 @@ pub fn draw(img: &mut RgbImage, scene: &Scene, lattice: &Lattice) {
         draw_sprite(img, s, lattice, pitch);
     }
     draw_lines(img, lattice, pitch);
-}
-
-/// The pixel box `(x0, y0, x1, y1)` of a rectangle, clipped to the image.
-pub fn pixel_box(img: &RgbImage, x0: f64, y0: f64, x1: f64, y1: f64) -> (u32, u32, u32, u32) {
-    let clip = |v: f64, max: u32| v.floor().clamp(0.0, f64::from(max)) as u32;
-    (
-        clip(x0, img.width()),
-        clip(y0, img.height()),
-        clip(x1.ceil(), img.width()),
-        clip(y1.ceil(), img.height()),
-    )
-}
-
-/// Paints every pixel of the cell-sized box centred at `(cx, cy)` whose
-/// offset from the centre, in pitches, `colour_at` gives a colour for.
-pub fn paint(
-    img: &mut RgbImage,
-    (cx, cy): (f64, f64),
-    pitch: f64,
-    colour_at: impl Fn(f64, f64) -> Option<[u8; 3]>,
-) {
-    let half = pitch / 2.0;
-    let (x0, y0, x1, y1) = pixel_box(img, cx - half, cy - half, cx + half, cy + half);
-    for py in y0..y1 {
-        for px in x0..x1 {
-            let dx = (f64::from(px) + 0.5 - cx) / pitch;
-            let dy = (f64::from(py) + 0.5 - cy) / pitch;
-            if let Some(c) = colour_at(dx, dy) {
-                img.put_pixel(px, py, Rgb(c));
-            }
-        }
-    }
-}
-
-/// The centre of cell `(row, col)`, fractional for pieces mid-move.
-pub fn centre(lattice: &Lattice, pitch: f64, row: f64, col: f64) -> (f64, f64) {
-    (
-        lattice.xs[0] + (col + 0.5) * pitch,
-        lattice.ys[0] + (row + 0.5) * pitch,
-    )
 }
 
 fn draw_ground(img: &mut RgbImage, level: &Level, lattice: &Lattice, pitch: f64) {
@@ -228,16 +174,6 @@ fn letter_colour(bg: [u8; 3]) -> [u8; 3] {
     if luma > 140.0 { INK } else { [250, 250, 250] }
 }
 
-/// True inside a rounded square of half side `h` and corner radius `r`.
-pub fn in_rounded(dx: f64, dy: f64, (h, r): (f64, f64)) -> bool {
-    let (ax, ay) = (dx.abs(), dy.abs());
-    if ax > h || ay > h {
-        return false;
-    }
-    let (qx, qy) = (ax - (h - r), ay - (h - r));
-    qx <= 0.0 || qy <= 0.0 || qx * qx + qy * qy <= r * r
-}
-
 /// True on the spiked disc of a moving destroyer.
 fn in_spiked(dx: f64, dy: f64) -> bool {
     let d = (dx * dx + dy * dy).sqrt();
@@ -275,45 +211,6 @@ fn draw_sprite(img: &mut RgbImage, s: &Sprite, lattice: &Lattice, pitch: f64) {
             }
         }),
     }
-}
-
-/// Thin lines between cells and round the board, over everything.
-pub fn draw_lines(img: &mut RgbImage, lattice: &Lattice, pitch: f64) {
-    let half = line_width(pitch) / 2.0;
-    let b = lattice.bounds();
-    for &x in &lattice.xs {
-        let (x0, y0, x1, y1) = pixel_box(img, x - half, b.y0 - half, x + half, b.y1 + half);
-        fill(img, (x0, y0, x1, y1), LINE);
-    }
-    for &y in &lattice.ys {
-        let (x0, y0, x1, y1) = pixel_box(img, b.x0 - half, y - half, b.x1 + half, y + half);
-        fill(img, (x0, y0, x1, y1), LINE);
-    }
-}
-
-pub fn fill(img: &mut RgbImage, (x0, y0, x1, y1): (u32, u32, u32, u32), c: [u8; 3]) {
-    for py in y0..y1 {
-        for px in x0..x1 {
-            // A pixel counts as on the line when its centre is.
-            img.put_pixel(px, py, Rgb(c));
-        }
-    }
-}
-
-/// Writes `MOVES n` (and a note) centred above the board, in the top
-/// margin, when the margin has room; never inside the lattice.
-pub fn counter(img: &mut RgbImage, lattice: &Lattice, text: &str) {
-    let top = lattice.ys[0] - line_width(lattice.pitch().0);
-    let room = top - 4.0;
-    if room < 9.0 {
-        return;
-    }
-    let scale = ((room * 0.6 / 7.0).floor() as u32).clamp(1, 4);
-    let (w, h) = (text_width(text, scale), text_height(scale));
-    let b = lattice.bounds();
-    let x = ((b.x0 + b.x1 - f64::from(w)) / 2.0).max(0.0).round() as i64;
-    let y = ((top - f64::from(h)) / 2.0).max(0.0).round() as i64;
-    draw_text(img, x, y, text, scale, Rgb(INK));
 }
 
 /// Draws a whole picture: page, board and (room allowing) the counter.
@@ -361,6 +258,9 @@ mod tests {
         assert_eq!(px(2, 2, 0.0, 0.4), DESTROYER);
         assert_eq!(img.get_pixel(1, 1).0, PAGE);
         let (x, _) = lat.cell(0, 0).centre();
-        assert_eq!(img.get_pixel(x as u32, lat.ys[0] as u32).0, LINE);
+        assert_eq!(
+            img.get_pixel(x as u32, lat.ys[0] as u32).0,
+            crate::art::board::LINE
+        );
     }
 }

@@ -30,23 +30,20 @@ use self::rules::{Dir, Key, Rules};
 use self::solver::Solver;
 use crate::art::render::{RenderOptions, Rendered};
 use crate::calibration::{Calibration, Embedded};
-use crate::game::Pacing;
-use crate::game::{Game, GameError};
+use crate::game::screen::wall_or_corner;
+use crate::game::{Game, GameError, OnScreen, Pacing, ScreenGame};
 use crate::report::{Output, Report};
 use crate::solve::{Budget, Found, Progress, Solution, Stats};
 use crate::tools;
 use crate::tools::TextPuzzle;
 use crate::tools::options::{Opt, Options};
+use crate::vision::GridRead;
 
 pub struct BitLock;
 
 const ID: &str = "bitlock";
 
-static CALIBRATION: Embedded = Embedded {
-    path: "calibration/bitlock.toml",
-    text: include_str!("../../../calibration/bitlock.toml"),
-    files: &[],
-};
+static LOOKS: [&Embedded; 1] = [&crate::builtin_look!("calibration/bitlock.toml")];
 
 /// Visits IDA* may make after A* runs out of memory, unless `--max-nodes` says otherwise.
 const DEFAULT_IDA_VISITS: u64 = 4_000_000_000;
@@ -164,10 +161,6 @@ impl Game for BitLock {
         "B.i.t.Lock: every tile steps one cell per arrow key; optimal move strings, maps, traces; reads screenshots"
     }
 
-    fn calibration(&self) -> Option<&'static Embedded> {
-        Some(&CALIBRATION)
-    }
-
     fn render(
         &self,
         text: &str,
@@ -175,23 +168,6 @@ impl Game for BitLock {
         opts: &RenderOptions,
     ) -> Result<Rendered, GameError> {
         screen::render(text, origin, opts)
-    }
-
-    fn solve_image(
-        &self,
-        image: &image::RgbImage,
-        cal: &Calibration,
-        opts: &Options,
-    ) -> Result<Report, GameError> {
-        screen::solve_image(image, cal, opts)
-    }
-
-    fn pacing(&self) -> Pacing {
-        screen::pacing()
-    }
-
-    fn safe_point(&self, report: &Report) -> Option<(f64, f64)> {
-        screen::safe_point(report)
     }
 
     #[cfg(feature = "live")]
@@ -219,6 +195,40 @@ impl Game for BitLock {
         opts: &Options,
     ) -> Result<Output, GameError> {
         by_width!(text, trace(text, origin, moves, opts))
+    }
+
+    fn screen(&self) -> Option<&dyn OnScreen> {
+        Some(self)
+    }
+}
+
+impl ScreenGame for BitLock {
+    type Board = read::Seen;
+
+    fn looks(&self) -> &'static [&'static Embedded] {
+        &LOOKS
+    }
+
+    fn read(&self, image: &image::RgbImage, cal: &Calibration) -> read::Read {
+        read::read(image, cal)
+    }
+
+    fn plan(
+        &self,
+        _grid: &GridRead,
+        seen: read::Seen,
+        opts: &Options,
+    ) -> Result<Report, GameError> {
+        screen::plan(seen, opts)
+    }
+
+    fn pacing(&self) -> Pacing {
+        screen::pacing()
+    }
+
+    /// A wall cell's centre, or the board's outer line at its top left.
+    fn safe_point(&self, report: &Report) -> Option<(f64, f64)> {
+        wall_or_corner(report, '#')
     }
 }
 

@@ -24,7 +24,7 @@ use super::rules::{Dir, Key, Rules};
 use super::screen::{ANIMATION, optimal};
 use super::solver::Solver;
 use crate::game::GameError;
-use crate::practice::{ArrowWindow, SessionWindow, arrow_event, run_window};
+use crate::practice::{ArrowWindow, PracticeState, PracticeWindow, arrow_event, run_window};
 use crate::practice::{PracticeOptions, ScreenLattice, Session};
 use crate::tools::options::Win;
 use crate::ui::{App, Control, UiEvent};
@@ -50,7 +50,6 @@ struct Animation {
 
 /// The window's state.
 struct Practice {
-    opts: PracticeOptions,
     rules: Rules,
     goal: Solver,
     key: Key<32>,
@@ -59,12 +58,9 @@ struct Practice {
     queue: VecDeque<Dir>,
     /// Arrow keys pressed so far (for `--drop-input`).
     arrows: usize,
-    session: Session,
+    state: PracticeState,
     lattice: Lattice,
     pitch: f64,
-    size: (u32, u32),
-    opened: Instant,
-    error: Option<GameError>,
 }
 
 /// The level to play: `(text, optimal length if known)`.
@@ -105,8 +101,12 @@ impl Practice {
         Ok(Practice {
             goal: Solver::new(&rules, win),
             pieces: Pieces::new(&rules.level),
-            session: Session::new(super::ID, rules.render(&key), best),
-            opts: o.clone(),
+            state: PracticeState::new(
+                "B.i.t.Lock",
+                o,
+                Session::new(super::ID, rules.render(&key), best),
+                (w.max(160), h),
+            ),
             key,
             rules,
             anim: None,
@@ -114,9 +114,6 @@ impl Practice {
             arrows: 0,
             lattice,
             pitch,
-            size: (w.max(160), h),
-            opened: Instant::now(),
-            error: None,
         })
     }
 }
@@ -126,23 +123,9 @@ pub fn open(o: &PracticeOptions) -> Result<String, GameError> {
     run_window(&mut Practice::new(o)?)
 }
 
-impl SessionWindow for Practice {
-    const NAME: &'static str = "B.i.t.Lock";
-
-    fn session(&self) -> &Session {
-        &self.session
-    }
-
-    fn options(&self) -> &PracticeOptions {
-        &self.opts
-    }
-
-    fn size(&self) -> (u32, u32) {
-        self.size
-    }
-
-    fn error_slot(&mut self) -> &mut Option<GameError> {
-        &mut self.error
+impl PracticeWindow for Practice {
+    fn state(&mut self) -> &mut PracticeState {
+        &mut self.state
     }
 }
 
@@ -164,10 +147,6 @@ impl ArrowWindow for Practice {
     fn animate(&mut self) {
         Practice::animate(self);
     }
-
-    fn failed(&self) -> bool {
-        self.error.is_some()
-    }
 }
 
 fn dir_of(key: &str) -> Option<Dir> {
@@ -184,9 +163,9 @@ impl Practice {
     /// An arrow key: dropped on purpose, queued behind an animation, or played.
     fn arrow(&mut self, d: Dir) {
         self.arrows += 1;
-        if self.opts.drop_input == Some(self.arrows) {
-            self.session.dropped += 1;
-            self.save();
+        if self.state.opts.drop_input == Some(self.arrows) {
+            self.state.session.dropped += 1;
+            self.state.save();
             return;
         }
         self.queue.push_back(d);
@@ -199,23 +178,22 @@ impl Practice {
     fn next_move(&mut self) {
         while let Some(d) = self.queue.pop_front() {
             let after = self.rules.play(&self.key, d);
-            if self.session.solved || after == self.key {
-                self.session.illegal += 1;
+            if self.state.session.solved || after == self.key {
+                self.state.session.illegal += 1;
                 continue;
             }
             let (paths, next) = match self.pieces.play(d) {
                 Ok(p) => p,
                 Err(e) => {
-                    self.error = Some(GameError::Output(e.to_string()));
+                    self.state.error = Some(GameError::Output(e.to_string()));
                     return;
                 }
             };
             self.key = after;
-            self.session
-                .push(d.to_string(), self.opened.elapsed().as_millis() as u64);
-            self.session.board = self.rules.render(&self.key);
-            self.session.solved = self.goal.is_goal(&self.key);
-            self.save();
+            self.state.log(d.to_string());
+            self.state.session.board = self.rules.render(&self.key);
+            self.state.session.solved = self.goal.is_goal(&self.key);
+            self.state.save();
             self.anim = Some(Animation {
                 paths,
                 next,
@@ -239,14 +217,13 @@ impl Practice {
     }
 
     fn placed(&mut self, x: i32, y: i32) {
-        self.session.lattice = Some(ScreenLattice::placed(
+        self.state.place(ScreenLattice::placed(
             (x, y),
             (self.lattice.xs[0], self.lattice.ys[0]),
             self.pitch,
             self.rules.level.rows,
             self.rules.level.cols,
         ));
-        self.save();
     }
 }
 
@@ -267,7 +244,7 @@ impl App for Practice {
             sprites: &sprites,
         };
         art::draw(frame, &scene, &self.lattice);
-        let s = &self.session;
+        let s = &self.state.session;
         let text = if s.solved {
             format!("SOLVED IN {} MOVES", s.moves)
         } else {
@@ -314,10 +291,14 @@ mod tests {
         for seed in 1..8 {
             let g = generate::generate(seed).unwrap();
             let mut p = window(seed, None);
-            assert_eq!(p.session.optimal, Some(g.solution.len() as u64));
+            assert_eq!(p.state.session.optimal, Some(g.solution.len() as u64));
             press(&mut p, &g.solution);
-            assert!(p.session.solved, "seed {seed}: {}", p.session.board);
-            assert_eq!(p.session.moves, g.solution.len());
+            assert!(
+                p.state.session.solved,
+                "seed {seed}: {}",
+                p.state.session.board
+            );
+            assert_eq!(p.state.session.moves, g.solution.len());
             let drawn: Vec<(usize, art::Kind)> = p.pieces.list.clone();
             assert_eq!(
                 drawn.len(),
@@ -331,9 +312,12 @@ mod tests {
         let g = generate::generate(3).unwrap();
         let mut p = window(3, Some(2));
         press(&mut p, &g.solution);
-        assert_eq!(p.session.dropped, 1);
-        assert_eq!(p.session.moves + p.session.illegal, g.solution.len() - 1);
-        assert_eq!(p.session.log[0].mv, g.solution[0..1]);
+        assert_eq!(p.state.session.dropped, 1);
+        assert_eq!(
+            p.state.session.moves + p.state.session.illegal,
+            g.solution.len() - 1
+        );
+        assert_eq!(p.state.session.log[0].mv, g.solution[0..1]);
     }
 
     #[test]
@@ -343,11 +327,11 @@ mod tests {
         for c in g.solution.chars() {
             p.arrow(Dir::from_char(c).unwrap());
         }
-        assert_eq!(p.session.moves, 1, "one move plays, the others wait");
+        assert_eq!(p.state.session.moves, 1, "one move plays, the others wait");
         while let Some(a) = &mut p.anim {
             a.started -= ANIMATION;
             p.animate();
         }
-        assert!(p.session.solved);
+        assert!(p.state.session.solved);
     }
 }

@@ -5,9 +5,8 @@
 //! last, a checkpoint holds the board the engine predicts, so the live
 //! player looks again and re-plans when a key was lost.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use image::RgbImage;
 use serde_json::json;
 
 use super::art::{self, Scene};
@@ -18,11 +17,10 @@ use super::rules::{Dir, Key, Rules};
 use super::solver::{self, Solver};
 use super::{Lock, load};
 use crate::art::render::{RenderOptions, Rendered};
-use crate::calibration::Calibration;
 use crate::game::GameError;
 use crate::game::Pacing;
 use crate::input::{Action, KeyCode};
-use crate::report::{BoardReport, Checkpoint, Report, ms_since};
+use crate::report::{BoardReport, Checkpoint, Report};
 use crate::solve::{Budget, Progress};
 use crate::tools;
 use crate::tools::options::{Options, Win};
@@ -181,23 +179,11 @@ fn keys_into(report: &mut Report, level: &Level, moves: &[Dir]) -> Result<(), Ga
     Ok(())
 }
 
-/// `solve --image`: reads the screenshot, solves it, plans the keys.
-pub fn solve_image(
-    image: &RgbImage,
-    cal: &Calibration,
-    opts: &Options,
-) -> Result<Report, GameError> {
-    let t = Instant::now();
-    let read = read::read(image, cal);
-    let vision_ms = ms_since(t);
-    let mut r = Report::from_reading(super::ID, read, |grid, seen| {
-        let (mut r, moves) = solve_level(&seen.level, opts)?;
-        r.board = Some(BoardReport::from_grid(&grid, seen.rows));
-        keys_into(&mut r, &seen.level, &moves)?;
-        r.seen.grid = Some(grid);
-        Ok::<_, GameError>(r)
-    })?;
-    r.timing_ms.vision = Some(vision_ms);
+/// The plan for a board read for sure: the engine's solution as keys.
+pub fn plan(seen: read::Seen, opts: &Options) -> Result<Report, GameError> {
+    let (mut r, moves) = solve_level(&seen.level, opts)?;
+    r.board = Some(BoardReport::from_rows(seen.rows));
+    keys_into(&mut r, &seen.level, &moves)?;
     Ok(r)
 }
 
@@ -217,19 +203,4 @@ pub fn pacing() -> Pacing {
         verify: Duration::from_millis(1500),
         ..Pacing::default()
     }
-}
-
-/// A point where a click changes nothing: a wall cell's centre, or the
-/// board's outer line at its top left corner.
-pub fn safe_point(report: &Report) -> Option<(f64, f64)> {
-    let lattice = &report.seen.grid.as_ref()?.lattice;
-    let cells = &report.board.as_ref()?.cells;
-    let wall = cells
-        .iter()
-        .enumerate()
-        .find_map(|(r, row)| row.chars().position(|c| c == '#').map(|c| (r, c)));
-    Some(match wall {
-        Some((r, c)) => lattice.cell(r, c).centre(),
-        None => (lattice.xs[0], lattice.ys[0]),
-    })
 }

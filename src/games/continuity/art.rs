@@ -29,9 +29,9 @@
 use image::{Rgb, RgbImage};
 
 use super::rules::View;
-use crate::games::bitlock::art::{fill, in_rounded, paint, pixel_box};
+use crate::art::font::{draw_text, text_height, text_width};
+use crate::art::paint::{fill, in_rounded, paint, pixel_box};
 use crate::vision::Lattice;
-use crate::vision::font::{draw_text, text_height, text_width};
 
 /// The play view's page, and its frame.
 pub const PAGE: [u8; 3] = [236, 232, 222];

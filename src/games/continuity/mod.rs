@@ -34,11 +34,15 @@ use std::time::Instant;
 use self::level::Level;
 use self::plan::Plan;
 use self::rules::{DEFAULT_SLIDE_COST, World};
-use crate::game::{Game, GameError};
+use image::RgbImage;
+
+use crate::calibration::Calibration;
+use crate::game::{Game, GameError, OnScreen, ScreenGame};
 use crate::report::{BoardReport, Report, Verdict, ms_since, value};
 use crate::solve::{Found, Progress, Solution};
 use crate::tools::budget;
 use crate::tools::options::{Opt, Options};
+use crate::vision::{GridRead, Reading};
 
 const ID: &str = "continuity";
 
@@ -76,11 +80,6 @@ impl Game for Continuity {
         Ok(solve_report(&world, opts))
     }
 
-    // The screen methods (contB): see `screen`, `render` and `practice`.
-    fn calibration(&self) -> Option<&'static crate::calibration::Embedded> {
-        Some(&screen::CALIBRATION)
-    }
-
     fn render(
         &self,
         text: &str,
@@ -90,13 +89,35 @@ impl Game for Continuity {
         render::render(text, origin, opts)
     }
 
-    fn solve_image(
+    #[cfg(feature = "live")]
+    fn practice(&self, opts: &crate::practice::PracticeOptions) -> Result<String, GameError> {
+        practice::open(opts)
+    }
+
+    fn screen(&self) -> Option<&dyn OnScreen> {
+        Some(self)
+    }
+}
+
+impl ScreenGame for Continuity {
+    type Board = screen::Frame;
+
+    fn looks(&self) -> &'static [&'static crate::calibration::Embedded] {
+        &screen::LOOKS
+    }
+
+    /// The reader's frame, which must be a legal level (or a won one).
+    fn read(&self, image: &RgbImage, cal: &Calibration) -> Reading<screen::Frame> {
+        read::read(image, cal).check(|shown| screen::frame_of(&shown))
+    }
+
+    fn plan(
         &self,
-        image: &image::RgbImage,
-        cal: &crate::calibration::Calibration,
+        _grid: &GridRead,
+        frame: screen::Frame,
         opts: &Options,
     ) -> Result<Report, GameError> {
-        screen::solve_image(image, cal, opts)
+        Ok(screen::plan_frame(frame, opts))
     }
 
     fn pacing(&self) -> crate::game::Pacing {
@@ -105,11 +126,6 @@ impl Game for Continuity {
 
     fn safe_point(&self, report: &Report) -> Option<(f64, f64)> {
         screen::safe_point(report)
-    }
-
-    #[cfg(feature = "live")]
-    fn practice(&self, opts: &crate::practice::PracticeOptions) -> Result<String, GameError> {
-        practice::open(opts)
     }
 }
 

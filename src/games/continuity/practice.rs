@@ -38,7 +38,7 @@ use super::screen::TICK;
 use crate::engines::tiles::Slide;
 use crate::game::GameError;
 use crate::practice::{PracticeOptions, ScreenLattice, Session};
-use crate::practice::{SessionWindow, closes, run_window};
+use crate::practice::{PracticeState, PracticeWindow, closes, run_window};
 use crate::solve::{Found, Progress};
 use crate::tools;
 use crate::ui::{App, Control, UiEvent};
@@ -57,7 +57,6 @@ const READS: &[&str] = &[
 
 /// The window's state.
 struct Practice {
-    opts: PracticeOptions,
     world: World,
     state: State,
     /// Key presses not played yet, oldest first.
@@ -68,12 +67,9 @@ struct Practice {
     tick: Duration,
     /// Presses so far (for `--drop-input`).
     presses: usize,
-    session: Session,
+    practice: PracticeState,
     play: Geometry,
     tiles: Geometry,
-    size: (u32, u32),
-    opened: Instant,
-    error: Option<GameError>,
 }
 
 /// The level to play: its text and where it came from.
@@ -145,7 +141,7 @@ impl Practice {
             return Err(GameError::Usage("--tick-ms must be at least 10".into()));
         }
         Ok(Practice {
-            opts: o.clone(),
+            practice: PracticeState::new("Continuity", o, session, (w.max(240), h)),
             state: world.start(),
             world,
             queue: VecDeque::new(),
@@ -153,12 +149,8 @@ impl Practice {
             last_step: None,
             tick,
             presses: 0,
-            session,
             play,
             tiles,
-            size: (w.max(240), h),
-            opened: Instant::now(),
-            error: None,
         })
     }
 }
@@ -168,23 +160,9 @@ pub fn open(o: &PracticeOptions) -> Result<String, GameError> {
     run_window(&mut Practice::new(o)?)
 }
 
-impl SessionWindow for Practice {
-    const NAME: &'static str = "Continuity";
-
-    fn session(&self) -> &Session {
-        &self.session
-    }
-
-    fn options(&self) -> &PracticeOptions {
-        &self.opts
-    }
-
-    fn size(&self) -> (u32, u32) {
-        self.size
-    }
-
-    fn error_slot(&mut self) -> &mut Option<GameError> {
-        &mut self.error
+impl PracticeWindow for Practice {
+    fn state(&mut self) -> &mut PracticeState {
+        &mut self.practice
     }
 }
 
@@ -224,9 +202,9 @@ impl Practice {
         }
         self.held.push(k);
         self.presses += 1;
-        if self.opts.drop_input == Some(self.presses) {
-            self.session.dropped += 1;
-            self.save();
+        if self.practice.opts.drop_input == Some(self.presses) {
+            self.practice.session.dropped += 1;
+            self.practice.save();
             return;
         }
         self.queue.push_back(k);
@@ -240,7 +218,7 @@ impl Practice {
     /// Whether a step may be played now: at once with `--step-on-key`,
     /// else once a tick has passed since the last one.
     fn may_step(&self, now: Instant) -> bool {
-        self.opts.step_on_key
+        self.practice.opts.step_on_key
             || self
                 .last_step
                 .is_none_or(|t| now.duration_since(t) >= self.tick)
@@ -250,7 +228,7 @@ impl Practice {
     fn pump(&mut self, now: Instant) {
         while let Some(&k) = self.queue.front() {
             let a = action_of(k, self.state.view);
-            if a.is_step() && !self.session.solved && !self.may_step(now) {
+            if a.is_step() && !self.practice.session.solved && !self.may_step(now) {
                 return;
             }
             self.queue.pop_front();
@@ -262,7 +240,10 @@ impl Practice {
     /// In the timed mode, the key held longest ago that still is steps
     /// again every tick (once the queue is empty).
     fn repeat(&mut self, now: Instant) {
-        if self.opts.step_on_key || self.state.view != View::Play || self.session.solved {
+        if self.practice.opts.step_on_key
+            || self.state.view != View::Play
+            || self.practice.session.solved
+        {
             return;
         }
         let Some(&k) = self.held.iter().rev().find(|&&k| k != Key::Space) else {
@@ -279,15 +260,16 @@ impl Practice {
     /// Plays one input and logs it.
     fn play(&mut self, a: Action, now: Instant) {
         let Some(next) = self.world.act(&self.state, a) else {
-            self.session.illegal += 1;
-            self.save();
+            self.practice.session.illegal += 1;
+            self.practice.save();
             return;
         };
         if a.is_step() {
             self.last_step = Some(now);
         }
         self.state = next;
-        let s = &mut self.session;
+        self.practice.log(a.to_string());
+        let s = &mut self.practice.session;
         let count = |n: &mut Option<usize>| *n = Some(n.unwrap_or(0) + 1);
         match a {
             Action::Toggle => count(&mut s.toggles),
@@ -295,30 +277,30 @@ impl Practice {
             _ => count(&mut s.steps),
         }
         s.cost = Some(s.cost.unwrap_or(0) + u64::from(World::cost(a, 5)));
-        s.push(a.to_string(), self.opened.elapsed().as_millis() as u64);
         s.board = self.world.rows(&self.state).join("\n");
         s.solved = self.state.won;
-        self.save();
+        self.practice.save();
     }
 
     fn placed(&mut self, x: i32, y: i32) {
         let (w, h) = self.play.extent();
         let cells = (w.max(h) / self.play.pitch).ceil() as usize;
-        self.session.lattice = Some(ScreenLattice::placed(
+        self.practice.place(ScreenLattice::placed(
             (x, y),
             (self.play.x0, self.play.y0),
             self.play.pitch,
             cells,
             cells,
         ));
-        self.save();
     }
 
     /// When the next step may come, while one is waiting.
     fn wait(&self) -> Option<Duration> {
-        let stepping = self.state.view == View::Play && !self.session.solved;
+        let stepping = self.state.view == View::Play && !self.practice.session.solved;
         let waiting = !self.queue.is_empty()
-            || (!self.opts.step_on_key && stepping && self.held.iter().any(|&k| k != Key::Space));
+            || (!self.practice.opts.step_on_key
+                && stepping
+                && self.held.iter().any(|&k| k != Key::Space));
         if !waiting {
             return None;
         }
@@ -329,13 +311,13 @@ impl Practice {
     }
 
     fn status_line(&self) -> String {
-        let s = &self.session;
+        let s = &self.practice.session;
         let text = status(
             &self.world,
             &self.state,
             (s.steps.unwrap_or(0), s.slides.unwrap_or(0)),
         );
-        let mode = if self.opts.step_on_key {
+        let mode = if self.practice.opts.step_on_key {
             "STEP ON KEY".to_string()
         } else {
             format!("TICK {} MS", self.tick.as_millis())
@@ -379,7 +361,7 @@ impl App for Practice {
             }
             UiEvent::Tick => {
                 self.pump(now);
-                if self.error.is_some() {
+                if self.practice.error.is_some() {
                     Control::Exit
                 } else {
                     Control::Redraw
@@ -431,9 +413,9 @@ mod tests {
             p.press(k, t);
             p.release(k);
         }
-        assert!(p.session.solved, "{}", p.session.board);
-        assert_eq!(p.session.moves, keys.len());
-        assert_eq!(p.session.cost, p.session.optimal_cost);
+        assert!(p.practice.session.solved, "{}", p.practice.session.board);
+        assert_eq!(p.practice.session.moves, keys.len());
+        assert_eq!(p.practice.session.cost, p.practice.session.optimal_cost);
         assert!(p.status_line().starts_with("WON"));
     }
 
@@ -446,26 +428,30 @@ mod tests {
         p.press(Key::Right, t + Duration::from_millis(10));
         p.release(Key::Right);
         assert_eq!(
-            p.session.steps,
+            p.practice.session.steps,
             Some(1),
             "the second press waits for the tick"
         );
         assert!(p.wait().is_some());
         p.pump(t + TICK);
-        assert_eq!(p.session.steps, Some(2));
+        assert_eq!(p.practice.session.steps, Some(2));
         // Held: one step at once, then one per tick, none after release.
         let t = t + TICK * 2;
         p.press(Key::Down, t);
         p.pump(t + TICK / 2);
-        assert_eq!(p.session.steps, Some(3));
+        assert_eq!(p.practice.session.steps, Some(3));
         p.pump(t + TICK);
         p.pump(t + TICK * 2);
-        assert_eq!(p.session.steps, Some(5));
+        assert_eq!(p.practice.session.steps, Some(5));
         p.press(Key::Down, t + TICK * 2);
-        assert_eq!(p.session.steps, Some(5), "an auto-repeat is not a press");
+        assert_eq!(
+            p.practice.session.steps,
+            Some(5),
+            "an auto-repeat is not a press"
+        );
         p.release(Key::Down);
         p.pump(t + TICK * 5);
-        assert_eq!(p.session.steps, Some(5));
+        assert_eq!(p.practice.session.steps, Some(5));
         assert_eq!(p.wait(), None, "nothing moves without a key");
     }
 
@@ -481,10 +467,21 @@ mod tests {
             p.press(k, t);
             p.release(k);
         }
-        assert!(p.session.slides.unwrap() >= 2, "{:?}", p.session.slides);
-        assert!(p.session.illegal >= 1, "a slide with no scene on that side");
-        assert_eq!(p.session.steps, Some(0), "no steps in the tile view");
-        assert!(p.state.frame != frame || p.session.slides.unwrap() % 2 == 0);
+        assert!(
+            p.practice.session.slides.unwrap() >= 2,
+            "{:?}",
+            p.practice.session.slides
+        );
+        assert!(
+            p.practice.session.illegal >= 1,
+            "a slide with no scene on that side"
+        );
+        assert_eq!(
+            p.practice.session.steps,
+            Some(0),
+            "no steps in the tile view"
+        );
+        assert!(p.state.frame != frame || p.practice.session.slides.unwrap() % 2 == 0);
     }
 
     #[test]

@@ -33,9 +33,9 @@ use image::RgbImage;
 use super::art::{Drawn, EMPTY_LETTER, Shown, gap_letter};
 use super::rules::View;
 use crate::calibration::Calibration;
-use crate::games::bitlock::read::{Window, agree, cell_read, look};
 use crate::geom::RectF;
 use crate::vision::color::Rgb;
+use crate::vision::patch::{Window, agree, cell_read, look};
 use crate::vision::{CellIssue, CellRead, GridRead, Lattice, ReadParams, Reading};
 
 /// What the screenshot shows.
@@ -665,7 +665,7 @@ mod tests {
     use super::*;
 
     fn cal() -> Calibration {
-        Calibration::embedded(&super::super::screen::CALIBRATION, "continuity").unwrap()
+        Calibration::embedded(super::super::screen::LOOKS[0], "continuity").unwrap()
     }
 
     fn sample(view: View) -> Shown {

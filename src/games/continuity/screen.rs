@@ -15,16 +15,12 @@
 
 use std::time::{Duration, Instant};
 
-use image::RgbImage;
-
 use super::art::{Drawn, Shown};
 use super::level::{Level, Spot};
 use super::plan::{self, Plan};
-use super::read;
 use super::render::shown_of;
 use super::rules::{self, State, World};
-use crate::calibration::{Calibration, Embedded};
-use crate::game::GameError;
+use crate::calibration::Embedded;
 use crate::game::Pacing;
 use crate::input::{Action, KeyCode};
 use crate::report::{BoardReport, Checkpoint, Report, Verdict, ms_since, value};
@@ -32,11 +28,7 @@ use crate::solve::{Found, Progress};
 use crate::tools;
 use crate::tools::options::Options;
 
-pub static CALIBRATION: Embedded = Embedded {
-    path: "calibration/continuity.toml",
-    text: include_str!("../../../calibration/continuity.toml"),
-    files: &[],
-};
+pub static LOOKS: [&Embedded; 1] = [&crate::builtin_look!("calibration/continuity.toml")];
 
 /// The practice window's default tick: one step per tick while a key is held.
 pub const TICK: Duration = Duration::from_millis(125);
@@ -214,58 +206,48 @@ fn plan_from(world: &World, start: State, opts: &Options) -> Report {
     r
 }
 
-/// A frame read for sure: solved when the character went through the
-/// door, refused when it is no legal level, else planned.
-fn plan_shown(grid: crate::vision::GridRead, shown: &Shown, opts: &Options) -> Report {
-    let board = BoardReport::from_grid(&grid, shown.rows());
+/// A frame read for sure, as the planner takes it.
+pub struct Frame {
+    /// The rows as read, for the report.
+    pub rows: Vec<String>,
+    /// The level it shows and where the character stands; `None` once the
+    /// character went through the door.
+    pub level: Option<(World, State)>,
+}
+
+/// The frame a reading shows: won when the character went through the
+/// door, else a legal level, else the reason it is none (a read that is
+/// no legal position is never played).
+pub fn frame_of(shown: &Shown) -> Result<Frame, String> {
     let won = shown
         .slots
         .iter()
         .flatten()
         .flatten()
         .any(|d| *d == Drawn::Exit);
-    let mut r = if won {
-        let mut r = Report::new(
-            super::ID,
-            Verdict::Solved,
-            "the character went through the door",
-        );
-        r.actions = Some(Vec::new());
-        r
-    } else {
-        match world_of(shown) {
-            Ok((world, start)) => plan_from(&world, start, opts),
-            Err(reason) => {
-                return Report::refused(
-                    super::ID,
-                    Verdict::Uncertain,
-                    Some(grid),
-                    reason,
-                    Vec::new(),
-                );
-            }
-        }
-    };
-    r.board = Some(board);
-    r.seen.grid = Some(grid);
-    r
+    let level = if won { None } else { Some(world_of(shown)?) };
+    Ok(Frame {
+        rows: shown.rows(),
+        level,
+    })
 }
 
-/// `solve --image`: reads the screenshot, plans from what it shows, and
-/// lays the plan out as keys.
-pub fn solve_image(
-    image: &RgbImage,
-    cal: &Calibration,
-    opts: &Options,
-) -> Result<Report, GameError> {
-    let t = Instant::now();
-    let read = read::read(image, cal);
-    let vision_ms = ms_since(t);
-    let mut r = Report::from_reading(super::ID, read, |grid, shown| {
-        Ok::<_, GameError>(plan_shown(grid, &shown, opts))
-    })?;
-    r.timing_ms.vision = Some(vision_ms);
-    Ok(r)
+/// The plan for a frame read for sure, as keys; nothing once it is won.
+pub fn plan_frame(frame: Frame, opts: &Options) -> Report {
+    let mut r = match &frame.level {
+        None => {
+            let mut r = Report::new(
+                super::ID,
+                Verdict::Solved,
+                "the character went through the door",
+            );
+            r.actions = Some(Vec::new());
+            r
+        }
+        Some((world, start)) => plan_from(world, *start, opts),
+    };
+    r.board = Some(BoardReport::from_rows(frame.rows));
+    r
 }
 
 /// Live pacing: a key a little more than a tick apart, so that in the
@@ -331,8 +313,14 @@ mod tests {
         let w = world();
         let shown = shown_of(&w, &w.start());
         let (img, _) = art::picture(&shown, 30.0, [10.0, 40.0, 10.0, 10.0], "");
-        let cal = Calibration::embedded(&CALIBRATION, "continuity").unwrap();
-        let r = solve_image(&img, &cal, &Options::default()).unwrap();
+        let cal = crate::calibration::Calibration::embedded(LOOKS[0], "continuity").unwrap();
+        let r = crate::game::OnScreen::solve_image(
+            &super::super::CONTINUITY,
+            &img,
+            &cal,
+            &Options::default(),
+        )
+        .unwrap();
         assert_eq!(r.state, Verdict::Playable, "{}", r.reason);
         let actions = r.actions.as_ref().unwrap();
         let last = r.checkpoints.last().unwrap();

@@ -16,6 +16,7 @@ use crate::calibration::{Calibration, Source};
 use crate::engines::tiles::Tiles;
 use crate::vision::color::{ColorClass, Rgb};
 use crate::vision::learn::{LearnError, Learned, LearnedTemplate, check_rows, find_board, widened};
+use crate::vision::patch::{median_colour, pixels_in};
 use crate::vision::template::Template;
 use crate::vision::{Lattice, ReadParams};
 
@@ -29,7 +30,7 @@ pub fn learn(img: &RgbImage, board: &Tiles, base: &ReadParams) -> Result<Learned
     let lattice = find_board(img, rows, cols, base)?;
     let gap = board.gap();
     let gap_rect = lattice.cell(gap / cols, gap % cols);
-    let grey = median_colour(img, gap_rect.inset(0.1));
+    let grey = median_colour(&pixels_in(img, gap_rect.inset(0.1))).0;
     let mut templates = Vec::new();
     for slot in 0..rows * cols {
         let n = board.get(slot);
@@ -45,20 +46,6 @@ pub fn learn(img: &RgbImage, board: &Tiles, base: &ReadParams) -> Result<Learned
         kept: Vec::new(),
         lattice,
     })
-}
-
-/// The colour at the median lightness of `rect`.
-fn median_colour(img: &RgbImage, rect: crate::geom::RectF) -> Rgb {
-    let (x0, y0, x1, y1) = rect.pixels(img.width(), img.height());
-    let mut px: Vec<[u8; 3]> = (y0..y1)
-        .flat_map(|y| (x0..x1).map(move |x| img.get_pixel(x, y).0))
-        .collect();
-    if px.is_empty() {
-        return Rgb([0.0; 3]);
-    }
-    let mid = px.len() / 2;
-    let sum = |p: &[u8; 3]| u32::from(p[0]) + u32::from(p[1]) + u32::from(p[2]);
-    Rgb::from_u8(*px.select_nth_unstable_by_key(mid, sum).1)
 }
 
 /// Tile `n`'s template, cut from the face of cell `(r, c)`.

@@ -21,12 +21,16 @@ pub mod read;
 pub mod screen;
 
 use crate::engines::tiles::{self, SearchError, Slide, Tiles};
-use crate::game::{Game, GameError, PuzzleGame};
+use image::RgbImage;
+
+use crate::calibration::Calibration;
+use crate::game::{Game, GameError, OnScreen, PuzzleGame, ScreenGame};
 use crate::report::{Output, Report, Verdict};
 use crate::solve::{Budget, Found, Progress, Solution, Stats};
 use crate::tools;
 use crate::tools::TextPuzzle;
 use crate::tools::options::{Opt, Options};
+use crate::vision::GridRead;
 
 const ID: &str = "fifteen";
 
@@ -174,17 +178,28 @@ impl Game for Fifteen {
         }
     }
 
-    fn calibration(&self) -> Option<&'static crate::calibration::Embedded> {
-        Some(&screen::CALIBRATION)
+    fn screen(&self) -> Option<&dyn OnScreen> {
+        Some(self)
+    }
+}
+
+impl ScreenGame for Fifteen {
+    type Board = Tiles;
+
+    fn looks(&self) -> &'static [&'static crate::calibration::Embedded] {
+        &screen::LOOKS
     }
 
-    fn solve_image(
-        &self,
-        image: &image::RgbImage,
-        cal: &crate::calibration::Calibration,
-        opts: &Options,
-    ) -> Result<Report, GameError> {
-        screen::solve_image(image, cal, opts)
+    fn check_calibration(&self, cal: &Calibration) -> Result<(), GameError> {
+        screen::check_templates(cal)
+    }
+
+    fn read(&self, image: &RgbImage, cal: &Calibration) -> read::Read {
+        read::read(image, cal)
+    }
+
+    fn plan(&self, grid: &GridRead, tiles: Tiles, opts: &Options) -> Result<Report, GameError> {
+        screen::plan(grid, tiles, opts)
     }
 
     fn pacing(&self) -> crate::game::Pacing {
@@ -194,7 +209,7 @@ impl Game for Fifteen {
     /// Learns the numbers' templates from a screenshot of game ID `text`.
     fn learn(
         &self,
-        img: &image::RgbImage,
+        img: &RgbImage,
         text: &str,
         base: &crate::vision::ReadParams,
         _keep_missing: bool,

@@ -29,10 +29,10 @@ use image::RgbImage;
 
 use crate::calibration::Calibration;
 use crate::engines::tiles::Tiles;
-use crate::games::inertia::read::edge_is_clear;
 use crate::geom::RectF;
 use crate::vision::cells::sample;
 use crate::vision::color::Rgb;
+use crate::vision::cut::edge_is_clear;
 use crate::vision::template::{Template, scores};
 use crate::vision::{
     CellIssue, CellRead, GridRead, Lattice, LatticeParams, Marker, Reading, Side, Trust,

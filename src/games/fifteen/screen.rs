@@ -10,9 +10,7 @@
 //! board with the one predicted ([`Checkpoint`]); a board that differs is
 //! planned again from what is seen.
 
-use std::time::{Duration, Instant};
-
-use image::RgbImage;
+use std::time::Duration;
 
 use super::read;
 use super::{Board, solve_frame};
@@ -21,16 +19,13 @@ use crate::engines::tiles::{Slide, Tiles};
 use crate::game::GameError;
 use crate::game::Pacing;
 use crate::input::Action;
-use crate::report::{BoardReport, Checkpoint, Report, Verdict, ms_since};
+use crate::report::{BoardReport, Checkpoint, Report, Verdict};
 use crate::tools::options::Options;
+use crate::vision::GridRead;
 use crate::vision::Lattice;
 
 /// The look boardbot starts from; without number templates (see the file).
-pub static CALIBRATION: Embedded = Embedded {
-    path: "calibration/fifteen.toml",
-    text: include_str!("../../../calibration/fifteen.toml"),
-    files: &[],
-};
+pub static LOOKS: [&Embedded; 1] = [&crate::builtin_look!("calibration/fifteen.toml")];
 
 /// sgt's slide animation (`ANIM_TIME`, 0.13 s) with room to spare; the
 /// win flash takes two frames of 0.13 s more.
@@ -72,7 +67,7 @@ pub fn clicks_into(report: &mut Report, start: &Tiles, lattice: &Lattice, slides
 
 /// Refuses, before reading, a calibration with no number templates: the
 /// built-in one has none, as sgt's numbers are the desktop's font.
-fn check_templates(cal: &Calibration) -> Result<(), GameError> {
+pub fn check_templates(cal: &Calibration) -> Result<(), GameError> {
     if cal
         .params
         .markers
@@ -90,32 +85,19 @@ fn check_templates(cal: &Calibration) -> Result<(), GameError> {
     )))
 }
 
-/// `solve --image`: reads the screenshot, solves it, plans the clicks.
-pub fn solve_image(
-    image: &RgbImage,
-    cal: &Calibration,
-    opts: &Options,
-) -> Result<Report, GameError> {
-    check_templates(cal)?;
-    let t = Instant::now();
-    let seen = read::read(image, cal);
-    let vision_ms = ms_since(t);
-    let mut r = Report::from_reading(super::ID, seen, |grid, tiles| {
-        let (board, start) = Board::new(tiles);
-        // A board that reads as the goal is done: say so plainly (the
-        // solver would give an empty plan without touching its tables).
-        let (mut r, slides) = if start == board.goal {
-            let r = Report::new(super::ID, Verdict::Solved, "already solved: nothing to do");
-            (r, Vec::new())
-        } else {
-            solve_frame(&board, &start, opts)?
-        };
-        r.board = Some(BoardReport::from_grid(&grid, read::rows(&start)));
-        clicks_into(&mut r, &start, &grid.lattice, &slides);
-        r.seen.grid = Some(grid);
-        Ok::<_, GameError>(r)
-    })?;
-    r.timing_ms.vision = Some(vision_ms);
+/// The plan for tiles read for sure: the fewest slides, as clicks.
+pub fn plan(grid: &GridRead, tiles: Tiles, opts: &Options) -> Result<Report, GameError> {
+    let (board, start) = Board::new(tiles);
+    // A board that reads as the goal is done: say so plainly (the solver
+    // would give an empty plan without touching its tables).
+    let (mut r, slides) = if start == board.goal {
+        let r = Report::new(super::ID, Verdict::Solved, "already solved: nothing to do");
+        (r, Vec::new())
+    } else {
+        solve_frame(&board, &start, opts)?
+    };
+    r.board = Some(BoardReport::from_rows(read::rows(&start)));
+    clicks_into(&mut r, &start, &grid.lattice, &slides);
     Ok(r)
 }
 

@@ -25,12 +25,12 @@ use self::level::Level;
 pub use self::rules::{Dir, Rules, State};
 use self::solver::GemDistances;
 use crate::calibration::{Calibration, Embedded};
-use crate::game::Pacing;
-use crate::game::{Game, GameError, PuzzleGame};
+use crate::game::{Game, GameError, OnScreen, Pacing, PuzzleGame, ScreenGame};
 use crate::report::Report;
 use crate::solve::{Budget, Found, Progress, Solution, astar};
 use crate::tools::TextPuzzle;
 use crate::tools::options::{Opt, Options};
+use crate::vision::GridRead;
 
 const ID: &str = "inertia";
 
@@ -96,11 +96,7 @@ static TEXT: PuzzleGame<Board> = PuzzleGame::new(
     "Inertia (sgt-puzzles): slide the ball over every gem, never over a mine; fewest moves, maps, traces; reads and plays sgt-inertia's window",
 );
 
-static CALIBRATION: Embedded = Embedded {
-    path: "calibration/inertia.toml",
-    text: include_str!("../../../calibration/inertia.toml"),
-    files: &[],
-};
+static LOOKS: [&Embedded; 1] = [&crate::builtin_look!("calibration/inertia.toml")];
 
 /// Inertia: the text puzzle, plus its reader and clicks.
 pub struct Inertia;
@@ -117,17 +113,24 @@ impl Game for Inertia {
         Some(&TEXT)
     }
 
-    fn calibration(&self) -> Option<&'static Embedded> {
-        Some(&CALIBRATION)
+    fn screen(&self) -> Option<&dyn OnScreen> {
+        Some(self)
+    }
+}
+
+impl ScreenGame for Inertia {
+    type Board = Level;
+
+    fn looks(&self) -> &'static [&'static Embedded] {
+        &LOOKS
     }
 
-    fn solve_image(
-        &self,
-        image: &RgbImage,
-        cal: &Calibration,
-        opts: &Options,
-    ) -> Result<Report, GameError> {
-        screen::solve_image(image, cal, opts)
+    fn read(&self, image: &RgbImage, cal: &Calibration) -> read::Read {
+        read::read(image, cal)
+    }
+
+    fn plan(&self, grid: &GridRead, level: Level, opts: &Options) -> Result<Report, GameError> {
+        screen::plan(grid, level, opts)
     }
 
     fn pacing(&self) -> Pacing {

@@ -27,9 +27,8 @@ use super::level::{Cell, Level};
 use crate::calibration::Calibration;
 use crate::geom::RectF;
 use crate::vision::color::Rgb;
-use crate::vision::{
-    CellIssue, GridRead, Lattice, Reading, Side, Trust, read_grid, trust, trust_cells,
-};
+use crate::vision::cut::edge_is_clear;
+use crate::vision::{CellIssue, GridRead, Reading, Side, Trust, read_grid, trust, trust_cells};
 
 /// What the screenshot shows, when read for sure.
 pub type Read = Reading<Level>;
@@ -46,8 +45,6 @@ const BALL_WHOLE: f32 = 0.75;
 const BALL_STRAY: f32 = 0.01;
 /// How far (share of a cell) the ball's centre may lie from the cell's.
 const BALL_OFF_CENTRE: f64 = 0.06;
-/// Lightness step from the border's grey that counts as something drawn.
-const EDGE_STEP: f32 = 24.0;
 /// RGB distance at which a pixel counts as the ball's colour.
 const BALL_PIXEL: f32 = 60.0;
 
@@ -83,64 +80,6 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
             issues: v.into_issues(),
         },
     }
-}
-
-/// True when the band just past the board's `side` (from 0.1 to 0.35 of a
-/// cell beyond its outer line, all along it) is plain background, as sgt
-/// draws a border a cell wide around the board. A selection cutting the
-/// board shows the grid lines running on there, or pieces; one ending too
-/// close to the outer line shows too little to tell, and is refused too.
-/// (sgt's border is the blank cells' grey, so the generic check, which
-/// asks whether the band reads as a cell, cannot be used.)
-pub fn edge_is_clear(img: &RgbImage, lattice: &Lattice, side: Side) -> bool {
-    let (pitch, _) = lattice.pitch();
-    let b = lattice.bounds();
-    let (near, far) = (0.1 * pitch, 0.35 * pitch);
-    let band = match side {
-        Side::Left => RectF {
-            x0: b.x0 - far,
-            y0: b.y0,
-            x1: b.x0 - near,
-            y1: b.y1,
-        },
-        Side::Right => RectF {
-            x0: b.x1 + near,
-            y0: b.y0,
-            x1: b.x1 + far,
-            y1: b.y1,
-        },
-        Side::Top => RectF {
-            x0: b.x0,
-            y0: b.y0 - far,
-            x1: b.x1,
-            y1: b.y0 - near,
-        },
-        Side::Bottom => RectF {
-            x0: b.x0,
-            y0: b.y1 + near,
-            x1: b.x1,
-            y1: b.y1 + far,
-        },
-    };
-    let (w, h) = (f64::from(img.width()), f64::from(img.height()));
-    if band.x0 < 0.0 || band.y0 < 0.0 || band.x1 > w || band.y1 > h {
-        return false;
-    }
-    let (x0, y0, x1, y1) = band.pixels(img.width(), img.height());
-    let mut lumas: Vec<f32> = (y0..y1)
-        .flat_map(|y| (x0..x1).map(move |x| (x, y)))
-        .map(|(x, y)| luma(img.get_pixel(x, y).0))
-        .collect();
-    if lumas.is_empty() {
-        return false;
-    }
-    let n = lumas.len();
-    let mid = *lumas.select_nth_unstable_by(n / 2, f32::total_cmp).1;
-    let odd = lumas
-        .iter()
-        .filter(|&&l| (l - mid).abs() > EDGE_STEP)
-        .count();
-    odd * 200 <= n
 }
 
 fn issue(r: usize, c: usize, why: impl Into<String>) -> CellIssue {

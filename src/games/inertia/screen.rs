@@ -10,22 +10,19 @@
 //! click is needed. A checkpoint after every move makes the live player
 //! look again after each one.
 
-use std::time::{Duration, Instant};
-
-use image::RgbImage;
+use std::time::Duration;
 
 use super::Board;
-use super::read;
+use super::level::Level;
 use super::rules::{Dir, State, cell_of};
-use crate::calibration::Calibration;
 use crate::game::GameError;
 use crate::game::Pacing;
 use crate::input::Action;
-use crate::report::{BoardReport, Checkpoint, Report, ms_since};
+use crate::report::{BoardReport, Checkpoint, Report};
 use crate::solve::Puzzle;
 use crate::tools;
 use crate::tools::options::Options;
-use crate::vision::Lattice;
+use crate::vision::{GridRead, Lattice};
 
 /// sgt's longest slide animation: `sqrt(distance) * 0.1` s; 0.3 s for a
 /// 10-cell slide, and the win flash takes 0.3 s more.
@@ -67,28 +64,16 @@ fn clicks_into(report: &mut Report, board: &Board, lattice: &Lattice, moves: &[D
     report.checkpoints = checkpoints;
 }
 
-/// `solve --image`: reads the screenshot, solves it, plans the clicks.
-pub fn solve_image(
-    image: &RgbImage,
-    cal: &Calibration,
-    opts: &Options,
-) -> Result<Report, GameError> {
-    let t = Instant::now();
-    let read = read::read(image, cal);
-    let vision_ms = ms_since(t);
-    let mut r = Report::from_reading(super::ID, read, |grid, level| {
-        let board = Board::from_level(level).map_err(|message| GameError::Parse {
-            origin: "the screenshot".into(),
-            message,
-        })?;
-        let start = board.rules.start;
-        let (mut r, moves) = tools::solve_parsed(&board, &start, opts)?;
-        r.board = Some(BoardReport::from_grid(&grid, board.rows(&start)));
-        clicks_into(&mut r, &board, &grid.lattice, &moves);
-        r.seen.grid = Some(grid);
-        Ok::<_, GameError>(r)
+/// The plan for a level read for sure: the fewest moves, as clicks.
+pub fn plan(grid: &GridRead, level: Level, opts: &Options) -> Result<Report, GameError> {
+    let board = Board::from_level(level).map_err(|message| GameError::Parse {
+        origin: "the screenshot".into(),
+        message,
     })?;
-    r.timing_ms.vision = Some(vision_ms);
+    let start = board.rules.start;
+    let (mut r, moves) = tools::solve_parsed(&board, &start, opts)?;
+    r.board = Some(BoardReport::from_rows(board.rows(&start)));
+    clicks_into(&mut r, &board, &grid.lattice, &moves);
     Ok(r)
 }
 

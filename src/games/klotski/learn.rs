@@ -23,6 +23,7 @@ use crate::engines::blocks::{Floor, Layout};
 use crate::geom::RectF;
 use crate::vision::color::{ColorClass, Rgb};
 use crate::vision::learn::{LearnError, Learned};
+use crate::vision::patch::{median_colour, pixels_in};
 use crate::vision::{Lattice, ReadParams};
 
 /// The layout a calibration text names: a level's index or name, or a
@@ -101,19 +102,13 @@ fn mode(img: &RgbImage) -> Rgb {
     Rgb::from_u8(best.unwrap_or([246, 245, 244]))
 }
 
-/// The colour at the median lightness of `rect`'s pixels that `keep`.
+/// The median colour of `rect`'s pixels that `keep`, if any.
 fn median(img: &RgbImage, rect: RectF, keep: impl Fn([u8; 3]) -> bool) -> Option<Rgb> {
-    let (x0, y0, x1, y1) = rect.pixels(img.width(), img.height());
-    let mut px: Vec<[u8; 3]> = (y0..y1)
-        .flat_map(|y| (x0..x1).map(move |x| img.get_pixel(x, y).0))
+    let px: Vec<[u8; 3]> = pixels_in(img, rect)
+        .into_iter()
         .filter(|&p| keep(p))
         .collect();
-    if px.is_empty() {
-        return None;
-    }
-    let mid = px.len() / 2;
-    let sum = |p: &[u8; 3]| u32::from(p[0]) + u32::from(p[1]) + u32::from(p[2]);
-    Some(Rgb::from_u8(*px.select_nth_unstable_by_key(mid, sum).1))
+    (!px.is_empty()).then(|| median_colour(&px).0)
 }
 
 /// Under GNOME's held-piece overlay: 20 % white.

@@ -28,10 +28,11 @@ use crate::engines::blocks::board::Board;
 use crate::engines::blocks::plan::MAX_KEY_BITS;
 use crate::engines::blocks::rules::Blocks;
 use crate::engines::blocks::{Dir, Layout, Metric, Move};
-use crate::game::{Game, GameError, PuzzleGame};
+use crate::game::{Game, GameError, OnScreen, PuzzleGame, ScreenGame};
 use crate::report::Report;
 use crate::tools::TextPuzzle;
 use crate::tools::options::{Opt, Options};
+use crate::vision::GridRead;
 
 const ID: &str = "klotski";
 
@@ -164,27 +165,54 @@ impl Game for Klotski {
         Ok(r)
     }
 
-    // Live play (kplay): see [`screen`].
+    fn screen(&self) -> Option<&dyn OnScreen> {
+        Some(self)
+    }
+}
+
+impl ScreenGame for Klotski {
+    type Board = read::Board;
+
+    fn looks(&self) -> &'static [&'static crate::calibration::Embedded] {
+        &read::LOOKS
+    }
+
+    fn read(&self, image: &image::RgbImage, cal: &crate::calibration::Calibration) -> read::Read {
+        read::read(image, cal)
+    }
+
+    /// Plans from what GNOME Klotski's window shows (`--metric`, as for
+    /// text): the moves as drags, and the boards to check on the way.
+    fn plan(
+        &self,
+        grid: &GridRead,
+        board: read::Board,
+        opts: &Options,
+    ) -> Result<Report, GameError> {
+        let (p, start) = Blocks::new(board.layout.clone(), opts.metric.unwrap_or_default());
+        let (mut r, m) = crate::tools::solve_parsed(&p, &start, opts)?;
+        describe(&mut r, p.metric, &m);
+        r.details.insert(
+            0,
+            format!(
+                "read as GNOME Klotski level {} \"{}\" ({} pack)",
+                board.level.index, board.level.name, board.level.group
+            ),
+        );
+        r.actions = Some(screen::actions(&m, &grid.lattice));
+        r.checkpoints = screen::checkpoints(&board.layout, &board.level.layout(), &m);
+        if r.board.is_none() {
+            r.board = Some(crate::report::BoardReport::from_rows(board.layout.rows()));
+        }
+        Ok(r)
+    }
+
     fn pacing(&self) -> crate::game::Pacing {
         screen::pacing()
     }
 
     fn step(&self, report: &Report) -> crate::game::Step {
         screen::step(report)
-    }
-
-    // kread: GNOME Klotski's window read (read.rs), `calibrate` (learn.rs).
-    fn calibration(&self) -> Option<&'static crate::calibration::Embedded> {
-        Some(&read::CALIBRATION)
-    }
-
-    fn solve_image(
-        &self,
-        image: &image::RgbImage,
-        cal: &crate::calibration::Calibration,
-        opts: &Options,
-    ) -> Result<Report, GameError> {
-        solve_image(image, cal, opts).map(|(r, _)| r)
     }
 
     /// Learns the colours from a screenshot of a known level (`6`,
@@ -199,43 +227,4 @@ impl Game for Klotski {
         let want = learn::layout_of(text).map_err(GameError::Usage)?;
         Ok(learn::learn(img, &want, base)?)
     }
-}
-
-/// kread: `solve --image`: reads GNOME Klotski's window, plans from what
-/// it shows (`--metric`, as for text), and gives the moves too (for the
-/// drags). The board is the text solver's, placed on the lattice read.
-pub fn solve_image(
-    image: &image::RgbImage,
-    cal: &crate::calibration::Calibration,
-    opts: &Options,
-) -> Result<(Report, Vec<Move>), GameError> {
-    let t = std::time::Instant::now();
-    let seen = read::read(image, cal);
-    let vision_ms = crate::report::ms_since(t);
-    let mut moves = Vec::new();
-    let mut r = Report::from_reading(ID, seen, |grid, board| {
-        let (p, start) = Blocks::new(board.layout.clone(), opts.metric.unwrap_or_default());
-        let (mut r, m) = crate::tools::solve_parsed(&p, &start, opts)?;
-        describe(&mut r, p.metric, &m);
-        let rows = r
-            .board
-            .take()
-            .map_or_else(|| board.layout.rows(), |b| b.cells);
-        r.board = Some(crate::report::BoardReport::from_grid(&grid, rows));
-        r.details.insert(
-            0,
-            format!(
-                "read as GNOME Klotski level {} \"{}\" ({} pack)",
-                board.level.index, board.level.name, board.level.group
-            ),
-        );
-        // kplay: the moves as drags, and the boards to check on the way.
-        r.actions = Some(screen::actions(&m, &grid.lattice));
-        r.checkpoints = screen::checkpoints(&board.layout, &board.level.layout(), &m);
-        r.seen.grid = Some(grid);
-        moves = m;
-        Ok::<_, GameError>(r)
-    })?;
-    r.timing_ms.vision = Some(vision_ms);
-    Ok((r, moves))
 }

@@ -39,11 +39,7 @@ const GAME: &str = "GNOME Klotski";
 
 /// The built-in look: GNOME Klotski on Adwaita, as `boardbot calibrate`
 /// learnt it from a capture of the installed game (see the file).
-pub static CALIBRATION: Embedded = Embedded {
-    path: "calibration/klotski.toml",
-    text: include_str!("../../../calibration/klotski.toml"),
-    files: &[],
-};
+pub static LOOKS: [&Embedded; 1] = [&crate::builtin_look!("calibration/klotski.toml")];
 
 /// Reads the board in `img`.
 pub fn read(img: &RgbImage, cal: &Calibration) -> Read {

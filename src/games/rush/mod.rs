@@ -26,18 +26,17 @@ pub mod render;
 pub mod slide;
 pub mod solver;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use image::RgbImage;
 
 use self::board::Puzzle;
 use crate::art::render::{RenderOptions, Rendered};
 use crate::calibration::{Calibration, Embedded};
-use crate::game::Pacing;
-use crate::game::{Game, GameError, PuzzleGame};
-use crate::report::{BoardReport, Report, Verdict, ms_since};
+use crate::game::{Game, GameError, OnScreen, Pacing, PuzzleGame, ScreenGame};
+use crate::report::{BoardReport, Report, Verdict};
 use crate::tools::options::Options;
-use crate::vision::GridRead;
+use crate::vision::{GridRead, Reading};
 
 const ID: &str = "rush";
 
@@ -46,11 +45,7 @@ static TEXT: PuzzleGame<Puzzle> = PuzzleGame::new(
     "Rush Hour: slide cars until the red one leaves; optimal slides, state-space maps, traces; reads screenshots",
 );
 
-static CALIBRATION: Embedded = Embedded {
-    path: "calibration/rush.toml",
-    text: include_str!("../../../calibration/rush.toml"),
-    files: &[],
-};
+static LOOKS: [&Embedded; 1] = [&crate::builtin_look!("calibration/rush.toml")];
 
 /// Rush Hour: the text puzzle, plus its art, reader and practice window.
 pub struct Rush;
@@ -59,13 +54,13 @@ pub struct Rush;
 pub static RUSH: Rush = Rush;
 
 /// Solves a board read for sure and plans its drags.
-fn plan_board(board: &str, grid: GridRead, opts: &Options) -> Result<Report, GameError> {
+fn plan_board(board: &str, grid: &GridRead, opts: &Options) -> Result<Report, GameError> {
     let (p, start) = Puzzle::parse(board).map_err(|e| GameError::Parse {
         origin: "the screenshot".into(),
         message: e.to_string(),
     })?;
     let (mut r, moves) = crate::tools::solve_parsed(&p, &start, opts)?;
-    r.board = Some(BoardReport::from_grid(&grid, p.board_rows(start)));
+    r.board = Some(BoardReport::from_rows(p.board_rows(start)));
     let names: Vec<String> = moves.iter().map(ToString::to_string).collect();
     let slides = plan::replay(&p, start, &names).unwrap_or_default();
     r.actions = Some(match r.state {
@@ -76,7 +71,6 @@ fn plan_board(board: &str, grid: GridRead, opts: &Options) -> Result<Report, Gam
         _ => Vec::new(),
     });
     r.checkpoints = plan::checkpoints(&p, start, &names);
-    r.seen.grid = Some(grid);
     Ok(r)
 }
 
@@ -89,10 +83,6 @@ impl Game for Rush {
         Some(&TEXT)
     }
 
-    fn calibration(&self) -> Option<&'static Embedded> {
-        Some(&CALIBRATION)
-    }
-
     fn render(
         &self,
         text: &str,
@@ -100,6 +90,32 @@ impl Game for Rush {
         opts: &RenderOptions,
     ) -> Result<Rendered, GameError> {
         render::render(text, origin, opts)
+    }
+
+    #[cfg(feature = "live")]
+    fn practice(&self, opts: &crate::practice::PracticeOptions) -> Result<String, GameError> {
+        practice::open(opts)
+    }
+
+    fn screen(&self) -> Option<&dyn OnScreen> {
+        Some(self)
+    }
+}
+
+impl ScreenGame for Rush {
+    /// The board in Fogleman's 36-character format.
+    type Board = String;
+
+    fn looks(&self) -> &'static [&'static Embedded] {
+        &LOOKS
+    }
+
+    fn read(&self, image: &RgbImage, cal: &Calibration) -> Reading<String> {
+        read::read(image, cal)
+    }
+
+    fn plan(&self, grid: &GridRead, board: String, opts: &Options) -> Result<Report, GameError> {
+        plan_board(&board, grid, opts)
     }
 
     fn pacing(&self) -> Pacing {
@@ -112,26 +128,5 @@ impl Game for Rush {
             verify: ms(1500),
             ..Pacing::default()
         }
-    }
-
-    #[cfg(feature = "live")]
-    fn practice(&self, opts: &crate::practice::PracticeOptions) -> Result<String, GameError> {
-        practice::open(opts)
-    }
-
-    fn solve_image(
-        &self,
-        image: &RgbImage,
-        cal: &Calibration,
-        opts: &Options,
-    ) -> Result<Report, GameError> {
-        let t = Instant::now();
-        let read = read::read(image, cal);
-        let vision_ms = ms_since(t);
-        let mut r = Report::from_reading(ID, read, |grid, board: String| {
-            plan_board(&board, grid, opts)
-        })?;
-        r.timing_ms.vision = Some(vision_ms);
-        Ok(r)
     }
 }

@@ -17,12 +17,12 @@ use super::board::{Puzzle, State};
 use super::boards;
 use super::slide::{Released, Slider};
 use super::solver::solution_length;
+use crate::art::font::draw_bar;
 use crate::game::GameError;
 use crate::practice::{PracticeOptions, ScreenLattice, Session};
-use crate::practice::{SessionWindow, closes, run_window};
+use crate::practice::{PracticeState, PracticeWindow, closes, run_window};
 use crate::ui::{App, Control, UiEvent};
 use crate::vision::Lattice;
-use crate::vision::font::draw_bar;
 
 const ID: &str = "rush";
 /// How long a released vehicle takes to snap to its cell.
@@ -37,16 +37,12 @@ struct Snap {
 }
 
 struct Window {
-    opts: PracticeOptions,
     slider: Slider,
-    session: Session,
+    state: PracticeState,
     pitch: f64,
     lattice: Lattice,
-    size: (u32, u32),
     bar: u32,
-    opened: Instant,
     snap: Option<Snap>,
-    error: Option<GameError>,
 }
 
 /// The board to play and its optimal length: `--board`, or a bundled board
@@ -80,15 +76,11 @@ impl Window {
         session.solved = p.is_goal(s);
         Ok(Window {
             slider: Slider::new(p, s, opts.drop_input),
-            session,
+            state: PracticeState::new("Rush Hour", &opts, session, (w.max(200), h + bar)),
             pitch,
             lattice,
-            size: (w.max(200), h + bar),
             bar,
-            opened: Instant::now(),
             snap: None,
-            error: None,
-            opts,
         })
     }
 
@@ -113,15 +105,14 @@ impl Window {
                         start: Instant::now(),
                     });
                 }
-                let t_ms = self.opened.elapsed().as_millis() as u64;
-                self.session.push(m.to_string(), t_ms);
-                self.session.board = self.slider.puzzle.board_string(self.slider.state);
-                self.session.solved = self.slider.solved();
+                self.state.log(m.to_string());
+                self.state.session.board = self.slider.puzzle.board_string(self.slider.state);
+                self.state.session.solved = self.slider.solved();
             }
-            Released::Nothing => self.session.illegal += 1,
-            Released::Dropped => self.session.dropped += 1,
+            Released::Nothing => self.state.session.illegal += 1,
+            Released::Dropped => self.state.session.dropped += 1,
         }
-        self.save();
+        self.state.save();
     }
 
     /// The board as drawn now: a held vehicle where the pointer has it, a
@@ -140,18 +131,19 @@ impl Window {
 
     fn status(&self) -> String {
         let optimal = self
+            .state
             .session
             .optimal
             .map_or(String::new(), |n| format!("  OPTIMAL {n}"));
-        if self.session.solved {
-            format!("SOLVED IN {} MOVES{optimal}", self.session.moves)
+        if self.state.session.solved {
+            format!("SOLVED IN {} MOVES{optimal}", self.state.session.moves)
         } else {
-            format!("MOVES {}{optimal}", self.session.moves)
+            format!("MOVES {}{optimal}", self.state.session.moves)
         }
     }
 
     fn draw_bar(&self, frame: &mut RgbImage) {
-        let colour = if self.session.solved {
+        let colour = if self.state.session.solved {
             Rgb([255, 220, 90])
         } else {
             Rgb([240, 234, 222])
@@ -172,14 +164,13 @@ impl App for Window {
     fn event(&mut self, event: UiEvent) -> Control {
         match event {
             UiEvent::Placed { x, y } => {
-                self.session.lattice = Some(ScreenLattice::placed(
+                self.state.place(ScreenLattice::placed(
                     (x, y),
                     (self.lattice.xs[0], self.lattice.ys[0]),
                     self.pitch,
                     6,
                     6,
                 ));
-                self.save();
                 Control::Continue
             }
             UiEvent::MouseDown { x, y, .. } => {
@@ -205,14 +196,14 @@ impl App for Window {
                 {
                     self.snap = None;
                 }
-                if self.error.is_some() {
+                if self.state.error.is_some() {
                     Control::Exit
                 } else {
                     Control::Redraw
                 }
             }
             e if closes(&e) => {
-                self.save();
+                self.state.save();
                 Control::Exit
             }
             _ => Control::Continue,
@@ -220,7 +211,7 @@ impl App for Window {
     }
 
     fn next_tick(&self) -> Option<Duration> {
-        (self.snap.is_some() || self.error.is_some()).then_some(Duration::from_millis(15))
+        (self.snap.is_some() || self.state.error.is_some()).then_some(Duration::from_millis(15))
     }
 }
 
@@ -240,22 +231,8 @@ pub fn open(opts: &PracticeOptions) -> Result<String, GameError> {
     run_window(&mut Window::new(opts.clone())?)
 }
 
-impl SessionWindow for Window {
-    const NAME: &'static str = "Rush Hour";
-
-    fn session(&self) -> &Session {
-        &self.session
-    }
-
-    fn options(&self) -> &PracticeOptions {
-        &self.opts
-    }
-
-    fn size(&self) -> (u32, u32) {
-        self.size
-    }
-
-    fn error_slot(&mut self) -> &mut Option<GameError> {
-        &mut self.error
+impl PracticeWindow for Window {
+    fn state(&mut self) -> &mut PracticeState {
+        &mut self.state
     }
 }

@@ -22,6 +22,7 @@ use super::board::{Puzzle, SIZE};
 use crate::calibration::Calibration;
 use crate::geom::{Cell, RectF};
 use crate::vision::color::Rgb;
+use crate::vision::patch::{median_colour, pixels_in};
 use crate::vision::{CellIssue, GridRead, Lattice, Reading, read_trusted};
 
 /// What the screenshot shows: when read for sure, the board's 36
@@ -185,37 +186,6 @@ fn stray_fraction(img: &RgbImage, rect: RectF, colour: Rgb) -> f64 {
     }
 }
 
-/// The median colour of the pixels whose centres lie in `rect` (at least
-/// the one nearest its middle).
-fn median(img: &RgbImage, rect: RectF) -> Rgb {
-    let (w, h) = (img.width(), img.height());
-    let span = |a: f64, b: f64, max: u32| {
-        let lo = (a - 0.5).ceil().max(0.0) as u32;
-        let hi = ((b - 0.5).floor().max(0.0) as u32).min(max - 1);
-        if hi < lo {
-            let m = (((a + b) / 2.0).floor().max(0.0) as u32).min(max - 1);
-            (m, m)
-        } else {
-            (lo, hi)
-        }
-    };
-    let (x0, x1) = span(rect.x0, rect.x1, w);
-    let (y0, y1) = span(rect.y0, rect.y1, h);
-    let mut ch: [Vec<u8>; 3] = Default::default();
-    for y in y0..=y1 {
-        for x in x0..=x1 {
-            let p = img.get_pixel(x, y).0;
-            for i in 0..3 {
-                ch[i].push(p[i]);
-            }
-        }
-    }
-    Rgb(ch.map(|mut v| {
-        v.sort_unstable();
-        f32::from(v[v.len() / 2])
-    }))
-}
-
 /// The colours across the border between cell `a` and its right
 /// (`across`) or lower neighbour: for each line of pixels parallel to the
 /// border, within 30 % of a pitch of it, the median colour along the
@@ -247,7 +217,7 @@ fn profile(img: &RgbImage, lattice: &Lattice, a: Cell, across: bool) -> Vec<Rgb>
                     y1: t1,
                 }
             };
-            median(img, rect)
+            median_colour(&pixels_in(img, rect)).0
         })
         .collect()
 }

@@ -27,7 +27,8 @@ use image::{Rgb, RgbImage};
 
 use super::level::{Colour, Ground, Piece};
 use super::rules::{GONE, Key, Rules};
-use crate::games::bitlock::art::{centre, draw_lines, in_rounded, layout, paint};
+use crate::art::board::{draw_lines, layout};
+use crate::art::paint::{centre, in_rounded, paint};
 use crate::vision::Lattice;
 
 /// The page around the board.

@@ -64,8 +64,9 @@ use self::level::Level;
 pub use self::rules::{Dir, Key, Move, Rules};
 use crate::art::render::{RenderOptions, Rendered};
 use crate::calibration::{Calibration, Embedded};
-use crate::game::Pacing;
+use crate::game::screen::wall_or_corner;
 use crate::game::{Game, GameError, PuzzleGame};
+use crate::game::{OnScreen, Pacing, ScreenGame};
 use crate::report::Report;
 use crate::solve::costs::dijkstra;
 use crate::solve::progress::Progress;
@@ -73,14 +74,11 @@ use crate::solve::puzzle::Solution;
 use crate::solve::search::{Budget, Found};
 use crate::tools::TextPuzzle;
 use crate::tools::options::{Opt, Options};
+use crate::vision::GridRead;
 
 const ID: &str = "skiddy";
 
-static CALIBRATION: Embedded = Embedded {
-    path: "calibration/skiddy.toml",
-    text: include_str!("../../../calibration/skiddy.toml"),
-    files: &[],
-};
+static LOOKS: [&Embedded; 1] = [&crate::builtin_look!("calibration/skiddy.toml")];
 
 /// A position, and whether the combo is broken on the way to it.
 type Tagged = (Key, bool);
@@ -120,8 +118,52 @@ impl Game for SkiddyGame {
         Some(&TEXT)
     }
 
-    fn calibration(&self) -> Option<&'static Embedded> {
-        Some(&CALIBRATION)
+    fn render(
+        &self,
+        text: &str,
+        origin: &str,
+        opts: &RenderOptions,
+    ) -> Result<Rendered, GameError> {
+        screen::render(text, origin, opts)
+    }
+
+    #[cfg(feature = "live")]
+    fn practice(&self, opts: &crate::practice::PracticeOptions) -> Result<String, GameError> {
+        practice::open(opts)
+    }
+
+    fn screen(&self) -> Option<&dyn OnScreen> {
+        Some(self)
+    }
+}
+
+impl ScreenGame for SkiddyGame {
+    type Board = read::Seen;
+
+    fn looks(&self) -> &'static [&'static Embedded] {
+        &LOOKS
+    }
+
+    fn read(&self, image: &RgbImage, cal: &Calibration) -> read::Read {
+        read::read(image, cal)
+    }
+
+    fn plan(
+        &self,
+        _grid: &GridRead,
+        seen: read::Seen,
+        opts: &Options,
+    ) -> Result<Report, GameError> {
+        Ok(screen::plan(seen, opts))
+    }
+
+    fn pacing(&self) -> Pacing {
+        screen::pacing()
+    }
+
+    /// A block's centre (`#`), or the board's corner.
+    fn safe_point(&self, report: &Report) -> Option<(f64, f64)> {
+        wall_or_corner(report, '#')
     }
 
     /// A level file's rows, without its comments and `sticky:` line: each
@@ -132,39 +174,8 @@ impl Game for SkiddyGame {
             .map(str::trim_end)
             .filter(|l| !l.starts_with(';') && !l.to_ascii_lowercase().starts_with("sticky"))
             .collect();
-        TEXT.calibration_cells(&rows.join("\n"))
-    }
-
-    fn render(
-        &self,
-        text: &str,
-        origin: &str,
-        opts: &RenderOptions,
-    ) -> Result<Rendered, GameError> {
-        screen::render(text, origin, opts)
-    }
-
-    fn solve_image(
-        &self,
-        image: &RgbImage,
-        cal: &Calibration,
-        opts: &Options,
-    ) -> Result<Report, GameError> {
-        screen::solve_image(image, cal, opts)
-    }
-
-    fn pacing(&self) -> Pacing {
-        screen::pacing()
-    }
-
-    /// A block's centre (`#`, as B.i.t.Lock's walls), or the board's corner.
-    fn safe_point(&self, report: &Report) -> Option<(f64, f64)> {
-        super::bitlock::screen::safe_point(report)
-    }
-
-    #[cfg(feature = "live")]
-    fn practice(&self, opts: &crate::practice::PracticeOptions) -> Result<String, GameError> {
-        practice::open(opts)
+        crate::vision::learn::board_cells(&rows.join("\n"))
+            .map_err(|e| GameError::Usage(e.to_string()))
     }
 }
 

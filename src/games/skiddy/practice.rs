@@ -26,9 +26,9 @@ use super::motion::{self, Path};
 use super::rules::{Dir, Key, Move, Rules};
 use super::screen::{ANIMATION, load};
 use super::seeds;
+use crate::art::board::{counter, layout};
 use crate::game::GameError;
-use crate::games::bitlock::art::{counter, layout};
-use crate::practice::{ArrowWindow, SessionWindow, arrow_event, run_window};
+use crate::practice::{ArrowWindow, PracticeState, PracticeWindow, arrow_event, run_window};
 use crate::practice::{PracticeOptions, ScreenLattice, Session};
 use crate::ui::{App, Control, UiEvent};
 use crate::vision::Lattice;
@@ -51,7 +51,6 @@ struct Animation {
 
 /// The window's state.
 struct Practice {
-    opts: PracticeOptions,
     rules: Rules,
     key: Key,
     anim: Option<Animation>,
@@ -64,12 +63,9 @@ struct Practice {
     combos: [bool; 4],
     /// The last move was a combo for some colour (the status says so).
     combo_now: bool,
-    session: Session,
+    state: PracticeState,
     lattice: Lattice,
     pitch: f64,
-    size: (u32, u32),
-    opened: Instant,
-    error: Option<GameError>,
 }
 
 /// The level to play: its text, and its shortest length when known.
@@ -122,7 +118,7 @@ impl Practice {
         let mut session = Session::new(super::ID, position(&rules, &rules.start), best);
         session.combo = Some(false);
         Ok(Practice {
-            opts: o.clone(),
+            state: PracticeState::new("Skiddy", o, session, (w.max(200), h)),
             key: rules.start,
             rules,
             anim: None,
@@ -131,12 +127,8 @@ impl Practice {
             count,
             combos: [false; 4],
             combo_now: false,
-            session,
             lattice,
             pitch,
-            size: (w.max(200), h),
-            opened: Instant::now(),
-            error: None,
         })
     }
 }
@@ -146,23 +138,9 @@ pub fn open(o: &PracticeOptions) -> Result<String, GameError> {
     run_window(&mut Practice::new(o)?)
 }
 
-impl SessionWindow for Practice {
-    const NAME: &'static str = "Skiddy";
-
-    fn session(&self) -> &Session {
-        &self.session
-    }
-
-    fn options(&self) -> &PracticeOptions {
-        &self.opts
-    }
-
-    fn size(&self) -> (u32, u32) {
-        self.size
-    }
-
-    fn error_slot(&mut self) -> &mut Option<GameError> {
-        &mut self.error
+impl PracticeWindow for Practice {
+    fn state(&mut self) -> &mut PracticeState {
+        &mut self.state
     }
 }
 
@@ -184,10 +162,6 @@ impl ArrowWindow for Practice {
     fn animate(&mut self) {
         Practice::animate(self);
     }
-
-    fn failed(&self) -> bool {
-        self.error.is_some()
-    }
 }
 
 /// `ArrowLeft` is `L`, and so on.
@@ -203,9 +177,9 @@ impl Practice {
     /// An arrow key: dropped on purpose, queued behind an animation, or played.
     fn arrow(&mut self, d: Dir) {
         self.arrows += 1;
-        if self.opts.drop_input == Some(self.arrows) {
-            self.session.dropped += 1;
-            self.save();
+        if self.state.opts.drop_input == Some(self.arrows) {
+            self.state.session.dropped += 1;
+            self.state.save();
             return;
         }
         self.queue.push_back(d);
@@ -230,15 +204,15 @@ impl Practice {
     fn next_move(&mut self) {
         while let Some(d) = self.queue.pop_front() {
             let played = self.rules.play(&self.key, d);
-            let Some((m, after)) = played.filter(|_| !self.session.solved) else {
-                self.session.illegal += 1;
+            let Some((m, after)) = played.filter(|_| !self.state.session.solved) else {
+                self.state.session.illegal += 1;
                 continue;
             };
             let paths = motion::paths(&self.rules, &self.key, &after, d);
             self.key = after;
             self.score(&m);
-            let s = &mut self.session;
-            s.push(m.to_string(), self.opened.elapsed().as_millis() as u64);
+            self.state.log(m.to_string());
+            let s = &mut self.state.session;
             s.board = position(&self.rules, &self.key);
             s.solved = self.rules.is_won(&self.key);
             s.combo = Some(
@@ -247,7 +221,7 @@ impl Practice {
                         .into_iter()
                         .all(|c| self.count[c.index()] == 0 || self.combos[c.index()]),
             );
-            self.save();
+            self.state.save();
             self.anim = Some(Animation {
                 paths,
                 started: Instant::now(),
@@ -268,14 +242,13 @@ impl Practice {
     }
 
     fn placed(&mut self, x: i32, y: i32) {
-        self.session.lattice = Some(ScreenLattice::placed(
+        self.state.place(ScreenLattice::placed(
             (x, y),
             (self.lattice.xs[0], self.lattice.ys[0]),
             self.pitch,
             self.rules.height,
             self.rules.width,
         ));
-        self.save();
     }
 
     fn sprites(&self) -> Vec<Sprite> {
@@ -289,7 +262,7 @@ impl Practice {
     }
 
     fn status(&self) -> String {
-        let s = &self.session;
+        let s = &self.state.session;
         let combo = if self.combo_now { "  COMBO!" } else { "" };
         if s.solved {
             format!("WON IN {} MOVES{combo}", s.moves)
@@ -355,10 +328,14 @@ mod tests {
         for seed in 1..6 {
             let s = seeds::seeded(seed).unwrap();
             let mut p = window(seed, None);
-            assert_eq!(p.session.optimal, Some(s.solution.len() as u64));
+            assert_eq!(p.state.session.optimal, Some(s.solution.len() as u64));
             press(&mut p, &dirs(&s));
-            assert!(p.session.solved, "seed {seed}: {}", p.session.board);
-            assert_eq!(p.session.moves, s.solution.len());
+            assert!(
+                p.state.session.solved,
+                "seed {seed}: {}",
+                p.state.session.board
+            );
+            assert_eq!(p.state.session.moves, s.solution.len());
             assert!(p.status().starts_with("WON"));
         }
     }
@@ -376,9 +353,12 @@ mod tests {
         let s = seeds::seeded(3).unwrap();
         let mut p = window(3, Some(2));
         press(&mut p, &dirs(&s));
-        assert_eq!(p.session.dropped, 1);
-        assert_eq!(p.session.moves + p.session.illegal, s.solution.len() - 1);
-        assert_eq!(p.session.log[0].mv, s.solution[0].to_string());
+        assert_eq!(p.state.session.dropped, 1);
+        assert_eq!(
+            p.state.session.moves + p.state.session.illegal,
+            s.solution.len() - 1
+        );
+        assert_eq!(p.state.session.log[0].mv, s.solution[0].to_string());
     }
 
     #[test]
@@ -388,12 +368,12 @@ mod tests {
         for d in dirs(&s) {
             p.arrow(d);
         }
-        assert_eq!(p.session.moves, 1, "one move plays, the others wait");
+        assert_eq!(p.state.session.moves, 1, "one move plays, the others wait");
         while let Some(a) = &mut p.anim {
             a.started -= ANIMATION;
             p.animate();
         }
-        assert!(p.session.solved);
+        assert!(p.state.session.solved);
     }
 
     #[test]
@@ -410,18 +390,22 @@ mod tests {
         };
         let mut p = open("both.txt", "#R#B#\n#r.b#\n#r..#\n#####\n");
         press(&mut p, &[Dir::U]);
-        assert!(p.session.solved);
+        assert!(p.state.session.solved);
         assert_eq!(
-            p.session.combo,
+            p.state.session.combo,
             Some(true),
             "both reds and the blue left on U"
         );
         assert!(p.status().contains("COMBO"));
         let mut p = open("apart.txt", "sticky: no\n#R###\n#r.r#\n#...#\n#####\n");
         press(&mut p, &[Dir::U, Dir::L, Dir::U]);
-        assert!(p.session.solved);
-        assert_eq!(p.session.combo, Some(false), "the reds left one by one");
-        let text = serde_json::to_string(&p.session).unwrap();
+        assert!(p.state.session.solved);
+        assert_eq!(
+            p.state.session.combo,
+            Some(false),
+            "the reds left one by one"
+        );
+        let text = serde_json::to_string(&p.state.session).unwrap();
         assert!(text.contains("\"combo\":false"), "{text}");
     }
 }

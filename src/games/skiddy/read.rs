@@ -28,11 +28,10 @@ use image::RgbImage;
 
 use super::level::{Level, LevelError};
 use crate::calibration::Calibration;
-use crate::games::bitlock::read::{
-    MIN_PURITY, Window, agree, cell_read, checked, cut_sides, median, window_pixels,
-};
 use crate::geom::RectF;
 use crate::vision::color::Rgb;
+use crate::vision::cut::{checked, cut_sides};
+use crate::vision::patch::{MIN_PURITY, Window, agree, cell_read, median_colour, window_pixels};
 use crate::vision::{
     CellIssue, CellRead, GridRead, Lattice, ReadParams, Reading, find_lattice, trust,
 };
@@ -85,7 +84,7 @@ fn is_piece(letter: char) -> bool {
 /// Whether a block's middle shows the glue stud.
 fn stud(img: &RgbImage, rect: RectF, edge: Rgb) -> Result<bool, String> {
     let pixels = window_pixels(img, rect, MIDDLE);
-    let (color, purity) = median(&pixels);
+    let (color, purity) = median_colour(&pixels);
     if pixels.is_empty() || purity < MIN_PURITY {
         return Err("the middle of a block is mixed: neither plain nor a glue stud".into());
     }

@@ -6,9 +6,8 @@
 //! slide has settled and re-plans when the board is not what the engine
 //! predicted (a lost key, a move the window played differently).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use image::RgbImage;
 use serde_json::{Value, json};
 
 use super::Skiddy;
@@ -18,11 +17,10 @@ use super::motion;
 use super::read;
 use super::rules::{Dir, Key, Move, Rules};
 use crate::art::render::{RenderOptions, Rendered};
-use crate::calibration::Calibration;
 use crate::game::GameError;
 use crate::game::Pacing;
 use crate::input::{Action, KeyCode};
-use crate::report::{BoardReport, Checkpoint, Report, Verdict, ms_since};
+use crate::report::{BoardReport, Checkpoint, Report, Verdict};
 use crate::tools;
 use crate::tools::options::Options;
 
@@ -163,8 +161,7 @@ fn keys_into(report: &mut Report, rules: &Rules, moves: &[Move]) {
 
 /// Solves a board read for sure and plans its keys; a board with no
 /// skiddy left is solved.
-fn plan(seen: &read::Seen, grid: crate::vision::GridRead, opts: &Options) -> Report {
-    let board = BoardReport::from_grid(&grid, seen.rows.clone());
+pub fn plan(seen: read::Seen, opts: &Options) -> Report {
     let mut r = match &seen.level {
         None => {
             let mut r = Report::new(super::ID, Verdict::Solved, "no skiddy is left");
@@ -185,32 +182,22 @@ fn plan(seen: &read::Seen, grid: crate::vision::GridRead, opts: &Options) -> Rep
             }
         }
     };
-    r.board = Some(board);
-    r.seen.grid = Some(grid);
+    r.board = Some(BoardReport::from_rows(seen.rows));
     r
 }
 
-/// `solve --image`: reads the screenshot, solves it, plans the keys.
-pub fn solve_image(
-    image: &RgbImage,
-    cal: &Calibration,
-    opts: &Options,
-) -> Result<Report, GameError> {
-    let t = Instant::now();
-    let read = read::read(image, cal);
-    let vision_ms = ms_since(t);
-    let mut r = Report::from_reading(super::ID, read, |grid, seen| {
-        Ok::<_, GameError>(plan(&seen, grid, opts))
-    })?;
-    r.timing_ms.vision = Some(vision_ms);
-    Ok(r)
-}
-
-/// Live pacing: B.i.t.Lock's, with a key once this window has animated
-/// the previous move.
+/// Live pacing: a key once the window has animated the previous move.
 pub fn pacing() -> Pacing {
     Pacing {
         key: ANIMATION + Duration::from_millis(50),
-        ..crate::games::bitlock::screen::pacing()
+        // The practice window takes the focus as it handles the click; a
+        // first key lost anyway is noticed at the first checkpoint.
+        focus: Duration::from_millis(10),
+        // The reader refuses a board caught mid-slide and the player looks
+        // again, so a short gap between the two captures only saves time.
+        settle_gap: Duration::from_millis(8),
+        settle_max: Duration::from_millis(800),
+        verify: Duration::from_millis(1500),
+        ..Pacing::default()
     }
 }

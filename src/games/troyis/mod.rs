@@ -25,23 +25,18 @@ use image::RgbImage;
 use self::board::Board;
 use self::solver::{Limits, Plan, SolveError};
 use crate::calibration::{Calibration, Embedded};
-use crate::game::Pacing;
-use crate::game::{Game, GameError};
+use crate::game::{Game, GameError, OnScreen, Pacing, ScreenGame};
 use crate::input::Action;
 use crate::report::{BoardReport, CellIssue, Checkpoint, Frame, Report, Verdict, ms_since, value};
 use crate::tools::options::{Opt, Options};
-use crate::vision::Lattice;
+use crate::vision::{GridRead, Lattice, Reading};
 
 pub struct Troyis;
 
-static CALIBRATION: Embedded = Embedded {
-    path: "calibration/troyis.toml",
-    text: include_str!("../../../calibration/troyis.toml"),
-    files: &[(
-        "templates/troyis/knight.png",
-        include_bytes!("../../../templates/troyis/knight.png"),
-    )],
-};
+static LOOKS: [&Embedded; 1] = [&crate::builtin_look!(
+    "calibration/troyis.toml",
+    "templates/troyis/knight.png"
+)];
 
 const ID: &str = "troyis";
 
@@ -193,8 +188,43 @@ impl Game for Troyis {
         &[Opt::MaxNodes, Opt::Walkthrough]
     }
 
-    fn calibration(&self) -> Option<&'static Embedded> {
-        Some(&CALIBRATION)
+    fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
+        let board = Board::parse(text).map_err(|e| GameError::Parse {
+            origin: origin.to_string(),
+            message: e.to_string(),
+        })?;
+        let mut report = Report::new(ID, Verdict::Playable, "");
+        report.board = Some(BoardReport::from_rows(board.row_strings()));
+        plan_into(&mut report, &board, opts, None);
+        Ok(report)
+    }
+
+    #[cfg(feature = "live")]
+    fn practice(&self, opts: &crate::practice::PracticeOptions) -> Result<String, GameError> {
+        practice::open(opts)
+    }
+
+    fn screen(&self) -> Option<&dyn OnScreen> {
+        Some(self)
+    }
+}
+
+impl ScreenGame for Troyis {
+    type Board = Board;
+
+    fn looks(&self) -> &'static [&'static Embedded] {
+        &LOOKS
+    }
+
+    fn read(&self, image: &RgbImage, cal: &Calibration) -> Reading<Board> {
+        read::read(image, cal)
+    }
+
+    fn plan(&self, grid: &GridRead, board: Board, opts: &Options) -> Result<Report, GameError> {
+        let mut r = Report::new(ID, Verdict::Playable, "");
+        r.board = Some(BoardReport::from_rows(board.row_strings()));
+        plan_into(&mut r, &board, opts, Some(&grid.lattice));
+        Ok(r)
     }
 
     fn pacing(&self) -> Pacing {
@@ -209,42 +239,6 @@ impl Game for Troyis {
             verify: Duration::from_millis(1500),
             ..Pacing::default()
         }
-    }
-
-    #[cfg(feature = "live")]
-    fn practice(&self, opts: &crate::practice::PracticeOptions) -> Result<String, GameError> {
-        practice::open(opts)
-    }
-
-    fn solve_text(&self, text: &str, origin: &str, opts: &Options) -> Result<Report, GameError> {
-        let board = Board::parse(text).map_err(|e| GameError::Parse {
-            origin: origin.to_string(),
-            message: e.to_string(),
-        })?;
-        let mut report = Report::new(ID, Verdict::Playable, "");
-        report.board = Some(BoardReport::from_rows(board.row_strings()));
-        plan_into(&mut report, &board, opts, None);
-        Ok(report)
-    }
-
-    fn solve_image(
-        &self,
-        image: &RgbImage,
-        cal: &Calibration,
-        opts: &Options,
-    ) -> Result<Report, GameError> {
-        let t = Instant::now();
-        let read = read::read(image, cal);
-        let vision_ms = ms_since(t);
-        let mut r = Report::from_reading(ID, read, |grid, board| {
-            let mut r = Report::new(ID, Verdict::Playable, "");
-            r.board = Some(BoardReport::from_grid(&grid, board.row_strings()));
-            plan_into(&mut r, &board, opts, Some(&grid.lattice));
-            r.seen.grid = Some(grid);
-            Ok::<_, GameError>(r)
-        })?;
-        r.timing_ms.vision = Some(vision_ms);
-        Ok(r)
     }
 }
 

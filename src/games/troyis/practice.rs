@@ -16,11 +16,11 @@ use serde::Serialize;
 use super::board::{Board, Square};
 use super::levels;
 use super::render::{self, PAGE, Style, palette};
+use crate::art::font::draw_bar;
 use crate::game::GameError;
 use crate::geom::Cell;
 use crate::ui::{self, App, Control, UiError, UiEvent, WindowSpec};
 use crate::vision::Lattice;
-use crate::vision::font::draw_bar;
 
 /// How to open the practice board.
 #[derive(Clone, Debug)]

@@ -320,7 +320,7 @@ pub fn render_into(img: &mut RgbImage, board: &Board, style: &Style, lattice: &L
 /// Writes `text` across the middle of the picture in large white letters
 /// with a dark outline, as the game announces "Level completed".
 pub fn overlay_message(img: &mut RgbImage, text: &str) {
-    use crate::vision::font::{draw_text, text_height, text_width};
+    use crate::art::font::{draw_text, text_height, text_width};
     let scale = (img.width() * 9 / 10 / text_width(text, 1).max(1)).clamp(1, 40);
     let (w, h) = (text_width(text, scale) as i64, text_height(scale) as i64);
     let x = (i64::from(img.width()) - w) / 2;

@@ -1,6 +1,6 @@
 //! A scene rasterised to PNG with tiny-skia. Shapes that share a paint are
 //! drawn as one path (thousands of edges in one call), and labels are
-//! written in boardbot's own bitmap font ([`crate::vision::font`]), so no
+//! written in boardbot's own bitmap font ([`crate::art::font`]), so no
 //! font file is needed.
 
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
@@ -10,7 +10,7 @@ use tiny_skia::{
 };
 
 use super::scene::{Anchor, Paint, Pt, Rgb, Scene, Shape};
-use crate::vision::font;
+use crate::art::font;
 
 /// The largest side drawn, in pixels.
 const MAX_SIDE: u32 = 16_000;
