@@ -23,3 +23,14 @@ pub struct Rendered {
     /// `[rows, x0, x1, y0, y1]`.
     pub expect: serde_json::Value,
 }
+
+/// A game's own art: how `boardbot render` draws a position, and how
+/// `boardbot practice` opens the game's window (both in boardbot's art).
+pub struct Art {
+    /// Draws a position given as text; `origin` names it in messages.
+    pub render: fn(&str, &str, &RenderOptions) -> Result<Rendered, crate::game::GameError>,
+    /// Opens the practice window and plays it until it is closed; one line
+    /// for the user on how the session went.
+    #[cfg(feature = "live")]
+    pub practice: fn(&crate::practice::PracticeOptions) -> Result<String, crate::game::GameError>,
+}

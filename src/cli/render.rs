@@ -12,7 +12,6 @@ use serde_json::json;
 
 use crate::games::troyis::board::Board;
 use crate::games::troyis::render::{self, Skin, Style, palette};
-use crate::games::troyis::solver;
 use crate::vision::color::Rgb;
 
 #[derive(ClapArgs)]
@@ -203,30 +202,19 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     img.save(&a.out)
         .with_context(|| format!("cannot write {}", a.out.display()))?;
     if let Some(path) = &a.expect {
-        let (_, _, lat) = render::layout(board.rows(), board.cols(), &style);
-        let bounds = lat.bounds();
-        let round = |v: f64| (v * 100.0).round() / 100.0;
         let state = if a.dim {
             "no_board"
         } else if a.message.is_some() {
             "uncertain"
-        } else if board.is_solved() {
-            "solved"
-        } else if solver::solve(&board, &solver::Limits::default()).is_err() {
-            "unsolvable"
         } else {
-            "playable"
+            render::state_of(&board)
         };
-        let doc = json!({
-            "state": state,
-            "cells": board.row_strings(),
-            "grid": [board.rows(), round(bounds.x0), round(bounds.x1), round(bounds.y0), round(bounds.y1)],
-            "render": {
-                "pitch": a.pitch, "margins": [l, t, r, b], "clouds": a.clouds, "seed": a.seed,
-                "knight_bg": a.knight_bg.as_deref().unwrap_or("blue"),
-                "visited": a.visited.as_deref().unwrap_or("red"),
-                "skin": a.skin, "message": a.message, "dim": a.dim,
-            },
+        let mut doc = render::expect(&board, &style, state);
+        doc["render"] = json!({
+            "pitch": a.pitch, "margins": [l, t, r, b], "clouds": a.clouds, "seed": a.seed,
+            "knight_bg": a.knight_bg.as_deref().unwrap_or("blue"),
+            "visited": a.visited.as_deref().unwrap_or("red"),
+            "skin": a.skin, "message": a.message, "dim": a.dim,
         });
         let text = serde_json::to_string_pretty(&doc)? + "\n";
         std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;

@@ -14,7 +14,7 @@ pub mod screen;
 
 use std::marker::PhantomData;
 
-use crate::art::render::{RenderOptions, Rendered};
+use crate::art::render::{Art, RenderOptions, Rendered};
 #[cfg(feature = "live")]
 use crate::practice::PracticeOptions;
 use crate::report::{Output, Report};
@@ -134,21 +134,33 @@ pub trait Game: Sync {
         }
     }
 
+    /// The game's own art (its drawing and its practice window), for the
+    /// games boardbot draws itself.
+    fn art(&self) -> Option<&'static Art> {
+        None
+    }
+
     /// Draws `text` with the game's own art, as its practice window does.
     fn render(
         &self,
-        _text: &str,
-        _origin: &str,
-        _opts: &RenderOptions,
+        text: &str,
+        origin: &str,
+        opts: &RenderOptions,
     ) -> Result<Rendered, GameError> {
-        unsupported(self.id(), "draw positions")
+        match self.art() {
+            Some(art) => (art.render)(text, origin, opts),
+            None => unsupported(self.id(), "draw positions"),
+        }
     }
 
     /// Opens the game's practice window and plays it until it is closed.
     /// Returns one line for the user on how the session went.
     #[cfg(feature = "live")]
-    fn practice(&self, _opts: &PracticeOptions) -> Result<String, GameError> {
-        unsupported(self.id(), "open a practice window")
+    fn practice(&self, opts: &PracticeOptions) -> Result<String, GameError> {
+        match self.art() {
+            Some(art) => (art.practice)(opts),
+            None => unsupported(self.id(), "open a practice window"),
+        }
     }
 
     /// The game on the screen, for games read from screenshots: its

@@ -93,6 +93,26 @@ impl Pacing {
         }
     }
 
+    /// boardbot's arrow-key practice windows: a key once the window has
+    /// animated the previous move (`key` after it).
+    pub fn arrow_window(key: Duration) -> Pacing {
+        let ms = Duration::from_millis;
+        Pacing {
+            key,
+            // The window takes the focus as it handles the click, in a few
+            // milliseconds; a first key lost anyway is noticed at the first
+            // checkpoint and re-planned.
+            focus: ms(10),
+            // Two captures 8 ms apart may both catch one frame of an
+            // animation; the reader refuses a board caught mid-move and the
+            // player looks again, so a short gap only saves time.
+            settle_gap: ms(8),
+            settle_max: ms(800),
+            verify: ms(1500),
+            ..Pacing::default()
+        }
+    }
+
     /// The same pacing with one pause after every kind of action (`--delay-ms`).
     pub fn with_delay(self, delay: Duration) -> Pacing {
         Pacing {

@@ -26,6 +26,10 @@ use crate::vision::{GridRead, Reading};
 struct Entry {
     screen: &'static dyn OnScreen,
     calibrations: Vec<Calibration>,
+    /// Why it has no look to read with, when it has none (sgt-fifteen
+    /// before its numbers are calibrated, say): it is named as a
+    /// candidate that could not look.
+    unusable: Option<String>,
 }
 
 /// The games that look at a selection, with their calibrations loaded.
@@ -34,16 +38,40 @@ pub struct Lineup {
 }
 
 impl Lineup {
-    /// Every game of `games` that reads screenshots.
+    /// Every game of `games` that reads screenshots, with the user's own
+    /// calibrations and the built-in ones.
     pub fn new(games: &[&'static dyn Game]) -> Lineup {
+        Lineup::with(games, OnScreen::all_calibrations)
+    }
+
+    /// The same with the built-in looks only: what boardbot reads on any
+    /// machine, whatever its user has calibrated.
+    pub fn builtin(games: &[&'static dyn Game]) -> Lineup {
+        Lineup::with(games, |s| {
+            s.looks()
+                .iter()
+                .filter_map(|e| Calibration::embedded(e, s.id()).ok())
+                .filter(|c| s.check_calibration(c).is_ok())
+                .collect()
+        })
+    }
+
+    fn with(
+        games: &[&'static dyn Game],
+        calibrations: impl Fn(&'static dyn OnScreen) -> Vec<Calibration>,
+    ) -> Lineup {
         let entries = games
             .iter()
             .filter_map(|g| g.screen())
-            .map(|screen| Entry {
-                calibrations: screen.all_calibrations(),
-                screen,
+            .map(|screen| {
+                let calibrations = calibrations(screen);
+                let unusable = calibrations.is_empty().then(|| why_unusable(screen));
+                Entry {
+                    calibrations,
+                    screen,
+                    unusable,
+                }
             })
-            .filter(|e| !e.calibrations.is_empty())
             .collect();
         Lineup { entries }
     }
@@ -113,9 +141,37 @@ pub struct Recognised {
     pub screen: Option<&'static dyn OnScreen>,
 }
 
+/// Why a game has no look it can read with.
+fn why_unusable(screen: &dyn OnScreen) -> String {
+    let first = screen
+        .looks()
+        .first()
+        .map(|e| Calibration::embedded(e, screen.id()));
+    match first {
+        Some(Ok(cal)) => match screen.check_calibration(&cal) {
+            Err(e) => e.to_string(),
+            Ok(()) => "its look did not load".to_string(),
+        },
+        Some(Err(e)) => e.to_string(),
+        None => "it ships no look".to_string(),
+    }
+}
+
 /// A game's looks at `img`: the first trusted one, else the one that got
 /// furthest (a board not to act on before no board at all).
 fn best_look(e: &Entry, img: &RgbImage) -> Look {
+    if let Some(why) = &e.unusable {
+        return Look {
+            game: e.screen.id(),
+            reading: Reading::NoBoard {
+                grid: None,
+                reason: format!("could not look: {why}"),
+                issues: Vec::new(),
+            },
+            vision_ms: 0.0,
+            calibration: String::new(),
+        };
+    }
     let mut best: Option<Look> = None;
     for cal in &e.calibrations {
         let look = e.screen.look(img, cal);
@@ -151,6 +207,7 @@ fn candidate(look: &Look) -> Candidate {
         game: look.game,
         state,
         reason,
+        vision_ms: look.vision_ms,
     }
 }
 

@@ -48,37 +48,99 @@ pub struct PracticeOptions {
     pub step_on_key: bool,
 }
 
+/// A flag of `boardbot practice`, for the check that refuses those a
+/// game's window does not read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flag {
+    Level,
+    Board,
+    Size,
+    Seed,
+    Pitch,
+    Position,
+    Clouds,
+    Result,
+    Record,
+    Next,
+    Win,
+    DropInput,
+    TickMs,
+    StepOnKey,
+}
+
+impl Flag {
+    /// What every window that keeps a session reads.
+    pub const SESSION: [Flag; 5] = [
+        Flag::Pitch,
+        Flag::Position,
+        Flag::Result,
+        Flag::Record,
+        Flag::DropInput,
+    ];
+
+    /// The flag as typed.
+    pub fn name(self) -> &'static str {
+        match self {
+            Flag::Level => "--level",
+            Flag::Board => "--board",
+            Flag::Size => "--size",
+            Flag::Seed => "--seed",
+            Flag::Pitch => "--pitch",
+            Flag::Position => "--position",
+            Flag::Clouds => "--clouds",
+            Flag::Result => "--result",
+            Flag::Record => "--record",
+            Flag::Next => "--next",
+            Flag::Win => "--win",
+            Flag::DropInput => "--drop-input",
+            Flag::TickMs => "--tick-ms",
+            Flag::StepOnKey => "--step-on-key",
+        }
+    }
+}
+
 impl PracticeOptions {
-    /// The flags that were given, by their command-line names.
-    fn given(&self) -> Vec<&'static str> {
+    /// The flags that were given.
+    fn given(&self) -> Vec<Flag> {
         let flags = [
-            ("--level", self.level.is_some()),
-            ("--board", self.board.is_some()),
-            ("--size", self.size.is_some()),
-            ("--seed", self.seed.is_some()),
-            ("--pitch", self.pitch.is_some()),
-            ("--position", self.position.is_some()),
-            ("--clouds", self.clouds.is_some()),
-            ("--result", self.result.is_some()),
-            ("--record", self.record.is_some()),
-            ("--next", self.next),
-            ("--win", self.win.is_some()),
-            ("--drop-input", self.drop_input.is_some()),
-            ("--tick-ms", self.tick_ms.is_some()),
-            ("--step-on-key", self.step_on_key),
+            (Flag::Level, self.level.is_some()),
+            (Flag::Board, self.board.is_some()),
+            (Flag::Size, self.size.is_some()),
+            (Flag::Seed, self.seed.is_some()),
+            (Flag::Pitch, self.pitch.is_some()),
+            (Flag::Position, self.position.is_some()),
+            (Flag::Clouds, self.clouds.is_some()),
+            (Flag::Result, self.result.is_some()),
+            (Flag::Record, self.record.is_some()),
+            (Flag::Next, self.next),
+            (Flag::Win, self.win.is_some()),
+            (Flag::DropInput, self.drop_input.is_some()),
+            (Flag::TickMs, self.tick_ms.is_some()),
+            (Flag::StepOnKey, self.step_on_key),
         ];
         flags.iter().filter(|f| f.1).map(|f| f.0).collect()
     }
 
     /// Refuses any given flag that `game`'s window does not read.
-    pub fn only(&self, game: &str, reads: &[&str]) -> Result<(), GameError> {
+    pub fn only(&self, game: &str, reads: &[Flag]) -> Result<(), GameError> {
         match self.given().into_iter().find(|f| !reads.contains(f)) {
             None => Ok(()),
-            Some(flag) => Err(GameError::Usage(format!(
-                "{flag} does not apply to the {game} practice window (it takes {})",
-                reads.join(", ")
-            ))),
+            Some(flag) => {
+                let names: Vec<&str> = reads.iter().map(|f| f.name()).collect();
+                Err(GameError::Usage(format!(
+                    "{} does not apply to the {game} practice window (it takes {})",
+                    flag.name(),
+                    names.join(", ")
+                )))
+            }
         }
+    }
+
+    /// [`PracticeOptions::only`] for a window that keeps a session: it
+    /// also reads [`Flag::SESSION`].
+    pub fn only_with_session(&self, game: &str, own: &[Flag]) -> Result<(), GameError> {
+        let reads: Vec<Flag> = own.iter().chain(&Flag::SESSION).copied().collect();
+        self.only(game, &reads)
     }
 
     /// The cell size, checked against the range a window can show.
@@ -188,6 +250,20 @@ impl ScreenLattice {
     }
 }
 
+impl ScreenLattice {
+    /// The lattice of a window whose inside is at `origin` on screen and
+    /// whose board is drawn on `lattice` (uniform, window pixels).
+    pub fn of(origin: (i32, i32), lattice: &crate::vision::Lattice) -> Self {
+        ScreenLattice::placed(
+            origin,
+            (lattice.xs[0], lattice.ys[0]),
+            lattice.pitch().0,
+            lattice.rows(),
+            lattice.cols(),
+        )
+    }
+}
+
 impl Session {
     pub fn new(game: &str, start: String, optimal: Option<u64>) -> Session {
         Session {
@@ -263,6 +339,8 @@ pub struct PracticeState {
     pub size: (u32, u32),
     pub opened: std::time::Instant,
     pub error: Option<GameError>,
+    /// Move inputs so far, for `--drop-input`.
+    inputs: usize,
 }
 
 #[cfg(feature = "live")]
@@ -280,7 +358,20 @@ impl PracticeState {
             size,
             opened: std::time::Instant::now(),
             error: None,
+            inputs: 0,
         }
+    }
+
+    /// Counts one move input; true when it is the one `--drop-input` says
+    /// to ignore, as if it were lost (counted as dropped, and saved).
+    pub fn drops_input(&mut self) -> bool {
+        self.inputs += 1;
+        if self.opts.drop_input != Some(self.inputs) {
+            return false;
+        }
+        self.session.dropped += 1;
+        self.save();
+        true
     }
 
     /// Writes the session to the files asked for; a failure is kept (the
@@ -312,8 +403,17 @@ impl PracticeState {
 
 /// A practice window: its app, and the state every window keeps.
 #[cfg(feature = "live")]
-pub trait PracticeWindow: crate::ui::App {
+pub trait PracticeWindow: crate::ui::App + Sized {
+    /// The window's model before it opens, from the options (refusing
+    /// those it does not read).
+    fn new(o: &PracticeOptions) -> Result<Self, GameError>;
     fn state(&mut self) -> &mut PracticeState;
+}
+
+/// `boardbot practice` for the window `W`: plays it until it closes.
+#[cfg(feature = "live")]
+pub fn open<W: PracticeWindow>(o: &PracticeOptions) -> Result<String, GameError> {
+    run_window(&mut W::new(o)?)
 }
 
 /// Opens `app`'s window, plays it until it closes, saves the session
@@ -343,8 +443,8 @@ pub fn run_window<W: PracticeWindow>(app: &mut W) -> Result<String, GameError> {
 #[cfg(feature = "live")]
 pub trait ArrowWindow: PracticeWindow {
     type Dir;
-    /// The move an arrow key's name (`ArrowLeft`, …) stands for.
-    fn dir_of(key: &str) -> Option<Self::Dir>;
+    /// The move the letter of an arrow key (`L`, `R`, `U`, `D`) stands for.
+    fn dir(letter: char) -> Option<Self::Dir>;
     /// The window is on screen with its inside at `(x, y)`.
     fn placed(&mut self, x: i32, y: i32);
     /// An arrow key: play it, or queue it behind the running animation.
@@ -364,7 +464,7 @@ pub fn arrow_event<W: ArrowWindow>(w: &mut W, event: crate::ui::UiEvent) -> crat
             Control::Continue
         }
         e if closes(&e) => Control::Exit,
-        UiEvent::Key(k) => match W::dir_of(&k) {
+        UiEvent::Key(k) => match arrow_letter(&k).and_then(W::dir) {
             Some(d) => {
                 w.arrow(d);
                 Control::Redraw
@@ -380,6 +480,18 @@ pub fn arrow_event<W: ArrowWindow>(w: &mut W, event: crate::ui::UiEvent) -> crat
             }
         }
         _ => Control::Continue,
+    }
+}
+
+/// The letter of an arrow key's name: `ArrowLeft` is `L`, and so on.
+#[cfg(feature = "live")]
+fn arrow_letter(key: &str) -> Option<char> {
+    match key {
+        "ArrowLeft" => Some('L'),
+        "ArrowRight" => Some('R'),
+        "ArrowUp" => Some('U'),
+        "ArrowDown" => Some('D'),
+        _ => None,
     }
 }
 
@@ -435,14 +547,23 @@ mod tests {
         assert_eq!(s.log[0].think_ms, 0);
     }
 
+    #[cfg(feature = "live")]
+    #[test]
+    fn arrow_keys_are_letters() {
+        assert_eq!(arrow_letter("ArrowLeft"), Some('L'));
+        assert_eq!(arrow_letter("ArrowDown"), Some('D'));
+        assert_eq!(arrow_letter("ArrowUpper"), None);
+        assert_eq!(arrow_letter("u"), None);
+    }
+
     #[test]
     fn refuses_flags_the_window_does_not_read() {
         let o = PracticeOptions {
             board: Some("x".into()),
             ..PracticeOptions::default()
         };
-        assert!(o.only("rush", &["--board"]).is_ok());
-        let e = o.only("bitlock", &["--level", "--seed"]).unwrap_err();
+        assert!(o.only("rush", &[Flag::Board]).is_ok());
+        let e = o.only("bitlock", &[Flag::Level, Flag::Seed]).unwrap_err();
         assert!(e.to_string().contains("--board does not apply"), "{e}");
     }
 }

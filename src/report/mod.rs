@@ -136,6 +136,8 @@ pub struct Candidate {
     pub game: &'static str,
     pub state: Verdict,
     pub reason: String,
+    /// How long its reader took, in milliseconds.
+    pub vision_ms: f64,
 }
 
 /// What the reader saw, kept for the debug image.

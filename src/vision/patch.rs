@@ -13,8 +13,11 @@ use image::RgbImage;
 
 use super::cells::CellSample;
 use super::color::{Rgb, classify};
-use super::grid::{CellRead, Unreadable};
+use super::cut::{checked, cut_sides};
+use super::grid::{CellRead, GridRead, Unreadable};
+use super::lattice::find_lattice;
 use super::params::ReadParams;
+use super::trust::{Reading, trust};
 use crate::geom::RectF;
 
 /// A patch: `(x0, x1, y0, y1)` offsets from the cell's centre, in pitches.
@@ -176,6 +179,41 @@ pub fn cell_read(read: Result<(char, f32, Rgb), String>) -> CellRead {
             why: Some(Unreadable::Other(why)),
         },
     }
+}
+
+/// The generic half of a patch reader: the lattice in `img`, every cell
+/// read by `cell` (its reading for the grid, and what it shows in the
+/// game's terms), then the cut check on the ground patches (`ground`: the
+/// game's four edge patches and the class a dark desktop passes for) and
+/// the trust step. What every cell shows, or the refusal.
+pub fn read_board<S, B>(
+    img: &RgbImage,
+    params: &ReadParams,
+    ground: (&[Window; 4], char),
+    game: &str,
+    cell: impl Fn(RectF) -> (CellRead, Option<S>),
+) -> Result<(GridRead, Vec<Vec<S>>), Reading<B>> {
+    let Some(lattice) = find_lattice(img, &params.lattice) else {
+        return Err(Reading::NoBoard {
+            grid: None,
+            reason: trust(img, None, params).to_string(),
+            issues: Vec::new(),
+        });
+    };
+    let (cells, shown): (Vec<Vec<CellRead>>, Vec<Vec<Option<S>>>) = (0..lattice.rows())
+        .map(|r| {
+            (0..lattice.cols())
+                .map(|c| cell(lattice.cell(r, c)))
+                .unzip()
+        })
+        .unzip();
+    let sides = cut_sides(img, &lattice, params, ground);
+    let grid = checked(GridRead { lattice, cells }, &sides, game)?;
+    let shown = shown
+        .into_iter()
+        .map(|r| r.into_iter().flatten().collect())
+        .collect();
+    Ok((grid, shown))
 }
 
 #[cfg(test)]

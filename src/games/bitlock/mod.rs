@@ -28,7 +28,7 @@ pub mod solver;
 use self::level::Level;
 use self::rules::{Dir, Key, Rules};
 use self::solver::Solver;
-use crate::art::render::{RenderOptions, Rendered};
+use crate::art::render::Art;
 use crate::calibration::{Calibration, Embedded};
 use crate::game::screen::wall_or_corner;
 use crate::game::{Game, GameError, OnScreen, Pacing, ScreenGame};
@@ -152,6 +152,13 @@ macro_rules! by_width {
     };
 }
 
+/// The game's own art: `render` and the practice window.
+static ART: Art = Art {
+    render: screen::render,
+    #[cfg(feature = "live")]
+    practice: crate::practice::open::<practice::Practice>,
+};
+
 impl Game for BitLock {
     fn id(&self) -> &'static str {
         ID
@@ -161,18 +168,8 @@ impl Game for BitLock {
         "B.i.t.Lock: every tile steps one cell per arrow key; optimal move strings, maps, traces; reads screenshots"
     }
 
-    fn render(
-        &self,
-        text: &str,
-        origin: &str,
-        opts: &RenderOptions,
-    ) -> Result<Rendered, GameError> {
-        screen::render(text, origin, opts)
-    }
-
-    #[cfg(feature = "live")]
-    fn practice(&self, opts: &crate::practice::PracticeOptions) -> Result<String, GameError> {
-        practice::open(opts)
+    fn art(&self) -> Option<&'static Art> {
+        Some(&ART)
     }
 
     fn options(&self) -> &'static [Opt] {

@@ -24,22 +24,11 @@ use super::rules::{Dir, Key, Rules};
 use super::screen::{ANIMATION, optimal};
 use super::solver::Solver;
 use crate::game::GameError;
-use crate::practice::{ArrowWindow, PracticeState, PracticeWindow, arrow_event, run_window};
-use crate::practice::{PracticeOptions, ScreenLattice, Session};
+use crate::practice::{ArrowWindow, PracticeState, PracticeWindow, arrow_event};
+use crate::practice::{Flag, PracticeOptions, ScreenLattice, Session};
 use crate::tools::options::Win;
 use crate::ui::{App, Control, UiEvent};
 use crate::vision::Lattice;
-
-const READS: &[&str] = &[
-    "--level",
-    "--win",
-    "--seed",
-    "--pitch",
-    "--position",
-    "--result",
-    "--record",
-    "--drop-input",
-];
 
 /// A move being drawn.
 struct Animation {
@@ -49,18 +38,15 @@ struct Animation {
 }
 
 /// The window's state.
-struct Practice {
+pub struct Practice {
     rules: Rules,
     goal: Solver,
     key: Key<32>,
     pieces: Pieces,
     anim: Option<Animation>,
     queue: VecDeque<Dir>,
-    /// Arrow keys pressed so far (for `--drop-input`).
-    arrows: usize,
     state: PracticeState,
     lattice: Lattice,
-    pitch: f64,
 }
 
 /// The level to play: `(text, optimal length if known)`.
@@ -85,10 +71,12 @@ fn level_text(o: &PracticeOptions, win: Win) -> Result<(String, Option<u64>), Ga
     }
 }
 
-impl Practice {
+impl Practice {}
+
+impl PracticeWindow for Practice {
     /// The window's model before it opens: the level, its layout, the session.
     fn new(o: &PracticeOptions) -> Result<Practice, GameError> {
-        o.only("bitlock", READS)?;
+        o.only_with_session(super::ID, &[Flag::Level, Flag::Win, Flag::Seed])?;
         let win = o.win.unwrap_or_default();
         let (text, best) = level_text(o, win)?;
         let rules = super::load(&text, o.level.as_deref().unwrap_or("the generated level"))?;
@@ -111,19 +99,10 @@ impl Practice {
             rules,
             anim: None,
             queue: VecDeque::new(),
-            arrows: 0,
             lattice,
-            pitch,
         })
     }
-}
 
-/// `boardbot practice --game bitlock`: plays the window until it closes.
-pub fn open(o: &PracticeOptions) -> Result<String, GameError> {
-    run_window(&mut Practice::new(o)?)
-}
-
-impl PracticeWindow for Practice {
     fn state(&mut self) -> &mut PracticeState {
         &mut self.state
     }
@@ -132,40 +111,17 @@ impl PracticeWindow for Practice {
 impl ArrowWindow for Practice {
     type Dir = Dir;
 
-    fn dir_of(key: &str) -> Option<Dir> {
-        dir_of(key)
+    fn dir(letter: char) -> Option<Dir> {
+        Dir::from_char(letter)
     }
 
     fn placed(&mut self, x: i32, y: i32) {
-        Practice::placed(self, x, y);
+        self.state.place(ScreenLattice::of((x, y), &self.lattice));
     }
 
-    fn arrow(&mut self, d: Dir) {
-        Practice::arrow(self, d);
-    }
-
-    fn animate(&mut self) {
-        Practice::animate(self);
-    }
-}
-
-fn dir_of(key: &str) -> Option<Dir> {
-    match key {
-        "ArrowLeft" => Some(Dir::L),
-        "ArrowRight" => Some(Dir::R),
-        "ArrowUp" => Some(Dir::U),
-        "ArrowDown" => Some(Dir::D),
-        _ => None,
-    }
-}
-
-impl Practice {
     /// An arrow key: dropped on purpose, queued behind an animation, or played.
     fn arrow(&mut self, d: Dir) {
-        self.arrows += 1;
-        if self.state.opts.drop_input == Some(self.arrows) {
-            self.state.session.dropped += 1;
-            self.state.save();
+        if self.state.drops_input() {
             return;
         }
         self.queue.push_back(d);
@@ -174,6 +130,20 @@ impl Practice {
         }
     }
 
+    /// Ends the animation once its time is up, and plays the next move.
+    fn animate(&mut self) {
+        let Some(a) = &self.anim else { return };
+        if a.started.elapsed() < ANIMATION {
+            return;
+        }
+        if let Some(a) = self.anim.take() {
+            self.pieces = a.next;
+        }
+        self.next_move();
+    }
+}
+
+impl Practice {
     /// Plays the next queued move, if any, and starts its animation.
     fn next_move(&mut self) {
         while let Some(d) = self.queue.pop_front() {
@@ -201,29 +171,6 @@ impl Practice {
             });
             return;
         }
-    }
-
-    /// Ends the animation once its time is up; true while it runs.
-    fn animate(&mut self) -> bool {
-        let Some(a) = &self.anim else { return false };
-        if a.started.elapsed() < ANIMATION {
-            return true;
-        }
-        if let Some(a) = self.anim.take() {
-            self.pieces = a.next;
-        }
-        self.next_move();
-        self.anim.is_some()
-    }
-
-    fn placed(&mut self, x: i32, y: i32) {
-        self.state.place(ScreenLattice::placed(
-            (x, y),
-            (self.lattice.xs[0], self.lattice.ys[0]),
-            self.pitch,
-            self.rules.level.rows,
-            self.rules.level.cols,
-        ));
     }
 }
 

@@ -30,9 +30,9 @@ use super::rules::Rules;
 use crate::calibration::Calibration;
 use crate::geom::RectF;
 use crate::vision::color::Rgb;
-use crate::vision::cut::{checked, cut_sides};
+use crate::vision::patch::read_board;
 use crate::vision::patch::{Look, Window, agree, cell_read};
-use crate::vision::{CellRead, GridRead, ReadParams, Reading, find_lattice, trust};
+use crate::vision::{CellRead, ReadParams, Reading};
 
 /// A board read for sure: the level (targets under pieces included) and
 /// its rows in the engine's text format.
@@ -221,30 +221,13 @@ fn level_of(cells: &[Vec<Shown>]) -> Level {
 /// Reads the board in `img`.
 pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
     let params = &cal.params;
-    let Some(lattice) = find_lattice(img, &params.lattice) else {
-        return Read::NoBoard {
-            grid: None,
-            reason: trust(img, None, params).to_string(),
-            issues: Vec::new(),
-        };
-    };
-    let (mut cells, mut shown) = (Vec::new(), Vec::new());
-    for r in 0..lattice.rows() {
-        let (row, seen): (Vec<CellRead>, Vec<Option<Shown>>) = (0..lattice.cols())
-            .map(|c| read_cell(img, lattice.cell(r, c), params))
-            .unzip();
-        cells.push(row);
-        shown.push(seen);
-    }
-    let sides = cut_sides(img, &lattice, params, (&EDGES, '*'));
-    let grid = match checked(GridRead { lattice, cells }, &sides, GAME) {
-        Ok(grid) => grid,
+    let read = read_board(img, params, (&EDGES, '*'), GAME, |rect| {
+        read_cell(img, rect, params)
+    });
+    let (grid, shown) = match read {
+        Ok(board) => board,
         Err(refusal) => return refusal,
     };
-    let shown: Vec<Vec<Shown>> = shown
-        .into_iter()
-        .map(|r| r.into_iter().flatten().collect())
-        .collect();
     match legal(level_of(&shown)) {
         Ok((level, rows)) => Read::Board {
             grid,

@@ -189,18 +189,5 @@ pub fn plan(seen: read::Seen, opts: &Options) -> Result<Report, GameError> {
 
 /// Live pacing: a key once the window has animated the previous move.
 pub fn pacing() -> Pacing {
-    Pacing {
-        key: ANIMATION + Duration::from_millis(40),
-        // The practice window takes the focus as it handles the click, a
-        // few milliseconds; a first key lost anyway is noticed at the
-        // first checkpoint and re-planned.
-        focus: Duration::from_millis(10),
-        // Two captures 8 ms apart may both catch one frame of an
-        // animation; the reader refuses a board caught mid-move, and the
-        // player then looks again, so a short gap only saves time.
-        settle_gap: Duration::from_millis(8),
-        settle_max: Duration::from_millis(800),
-        verify: Duration::from_millis(1500),
-        ..Pacing::default()
-    }
+    Pacing::arrow_window(ANIMATION + Duration::from_millis(40))
 }

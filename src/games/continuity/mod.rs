@@ -36,6 +36,7 @@ use self::plan::Plan;
 use self::rules::{DEFAULT_SLIDE_COST, World};
 use image::RgbImage;
 
+use crate::art::render::Art;
 use crate::calibration::Calibration;
 use crate::game::{Game, GameError, OnScreen, ScreenGame};
 use crate::report::{BoardReport, Report, Verdict, ms_since, value};
@@ -59,6 +60,13 @@ pub fn parse(text: &str, origin: &str) -> Result<Level, GameError> {
     })
 }
 
+/// The game's own art: `render` and the practice window.
+static ART: Art = Art {
+    render: render::render,
+    #[cfg(feature = "live")]
+    practice: crate::practice::open::<practice::Practice>,
+};
+
 impl Game for Continuity {
     fn id(&self) -> &'static str {
         ID
@@ -80,18 +88,8 @@ impl Game for Continuity {
         Ok(solve_report(&world, opts))
     }
 
-    fn render(
-        &self,
-        text: &str,
-        origin: &str,
-        opts: &crate::art::render::RenderOptions,
-    ) -> Result<crate::art::render::Rendered, GameError> {
-        render::render(text, origin, opts)
-    }
-
-    #[cfg(feature = "live")]
-    fn practice(&self, opts: &crate::practice::PracticeOptions) -> Result<String, GameError> {
-        practice::open(opts)
+    fn art(&self) -> Option<&'static Art> {
+        Some(&ART)
     }
 
     fn screen(&self) -> Option<&dyn OnScreen> {

@@ -37,26 +37,14 @@ use super::rules::{Action, Key, State, View, World};
 use super::screen::TICK;
 use crate::engines::tiles::Slide;
 use crate::game::GameError;
-use crate::practice::{PracticeOptions, ScreenLattice, Session};
-use crate::practice::{PracticeState, PracticeWindow, closes, run_window};
+use crate::practice::{Flag, PracticeOptions, ScreenLattice, Session};
+use crate::practice::{PracticeState, PracticeWindow, closes};
 use crate::solve::{Found, Progress};
 use crate::tools;
 use crate::ui::{App, Control, UiEvent};
 
-const READS: &[&str] = &[
-    "--level",
-    "--seed",
-    "--pitch",
-    "--position",
-    "--result",
-    "--record",
-    "--drop-input",
-    "--tick-ms",
-    "--step-on-key",
-];
-
 /// The window's state.
-struct Practice {
+pub struct Practice {
     world: World,
     state: State,
     /// Key presses not played yet, oldest first.
@@ -66,7 +54,6 @@ struct Practice {
     last_step: Option<Instant>,
     tick: Duration,
     /// Presses so far (for `--drop-input`).
-    presses: usize,
     practice: PracticeState,
     play: Geometry,
     tiles: Geometry,
@@ -115,10 +102,15 @@ fn default_pitch(world: &World) -> f64 {
     (860.0 / cells).floor().clamp(16.0, 30.0)
 }
 
-impl Practice {
+impl Practice {}
+
+impl PracticeWindow for Practice {
     /// The window's model before it opens: the level, its layout, the session.
     fn new(o: &PracticeOptions) -> Result<Practice, GameError> {
-        o.only(super::ID, READS)?;
+        o.only_with_session(
+            super::ID,
+            &[Flag::Level, Flag::Seed, Flag::TickMs, Flag::StepOnKey],
+        )?;
         let (text, origin) = level_text(o)?;
         let world = World::new(super::parse(&text, &origin)?);
         let pitch = o.pitch_or(default_pitch(&world))?;
@@ -148,19 +140,11 @@ impl Practice {
             held: Vec::new(),
             last_step: None,
             tick,
-            presses: 0,
             play,
             tiles,
         })
     }
-}
 
-/// `boardbot practice --game continuity`: plays the window until it closes.
-pub fn open(o: &PracticeOptions) -> Result<String, GameError> {
-    run_window(&mut Practice::new(o)?)
-}
-
-impl PracticeWindow for Practice {
     fn state(&mut self) -> &mut PracticeState {
         &mut self.practice
     }
@@ -201,10 +185,7 @@ impl Practice {
             return;
         }
         self.held.push(k);
-        self.presses += 1;
-        if self.practice.opts.drop_input == Some(self.presses) {
-            self.practice.session.dropped += 1;
-            self.practice.save();
+        if self.practice.drops_input() {
             return;
         }
         self.queue.push_back(k);

@@ -199,7 +199,18 @@ pub fn find_frame(img: &RgbImage, pal: &Palette) -> Option<Frame> {
         .map(|p| Rgb::from_u8(p.0).distance(pal.background) > LINE_SHARE * contrast)
         .collect();
     let at = |x: u32, y: u32| dark[(y * w + x) as usize];
-    let down = |x: u32, y: u32| (y..h).take_while(|&yy| at(x, yy)).count() as u32;
+    // The run of dark pixels down from each pixel, built bottom-up once:
+    // every candidate line asks for several.
+    let mut runs = vec![0u32; dark.len()];
+    for y in (0..h).rev() {
+        for x in 0..w {
+            let i = (y * w + x) as usize;
+            if dark[i] {
+                runs[i] = 1 + if y + 1 < h { runs[i + w as usize] } else { 0 };
+            }
+        }
+    }
+    let down = |x: u32, y: u32| runs[(y * w + x) as usize];
     let row_dark = |y: u32, x0: u32, x1: u32| (x0..=x1).filter(|&xx| at(xx, y)).count() as u32;
     let mut best: Option<(u64, (u32, u32, u32, u32))> = None;
     for y in 1..h.saturating_sub(MIN_FRAME) {

@@ -31,7 +31,7 @@ use std::time::Duration;
 use image::RgbImage;
 
 use self::board::Puzzle;
-use crate::art::render::{RenderOptions, Rendered};
+use crate::art::render::Art;
 use crate::calibration::{Calibration, Embedded};
 use crate::game::{Game, GameError, OnScreen, Pacing, PuzzleGame, ScreenGame};
 use crate::report::{BoardReport, Report, Verdict};
@@ -74,6 +74,13 @@ fn plan_board(board: &str, grid: &GridRead, opts: &Options) -> Result<Report, Ga
     Ok(r)
 }
 
+/// The game's own art: `render` and the practice window.
+static ART: Art = Art {
+    render: render::render,
+    #[cfg(feature = "live")]
+    practice: crate::practice::open::<practice::Window>,
+};
+
 impl Game for Rush {
     fn id(&self) -> &'static str {
         ID
@@ -83,18 +90,8 @@ impl Game for Rush {
         Some(&TEXT)
     }
 
-    fn render(
-        &self,
-        text: &str,
-        origin: &str,
-        opts: &RenderOptions,
-    ) -> Result<Rendered, GameError> {
-        render::render(text, origin, opts)
-    }
-
-    #[cfg(feature = "live")]
-    fn practice(&self, opts: &crate::practice::PracticeOptions) -> Result<String, GameError> {
-        practice::open(opts)
+    fn art(&self) -> Option<&'static Art> {
+        Some(&ART)
     }
 
     fn screen(&self) -> Option<&dyn OnScreen> {

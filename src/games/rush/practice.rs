@@ -19,8 +19,8 @@ use super::slide::{Released, Slider};
 use super::solver::solution_length;
 use crate::art::font::draw_bar;
 use crate::game::GameError;
-use crate::practice::{PracticeOptions, ScreenLattice, Session};
-use crate::practice::{PracticeState, PracticeWindow, closes, run_window};
+use crate::practice::{Flag, PracticeOptions, ScreenLattice, Session};
+use crate::practice::{PracticeState, PracticeWindow, closes};
 use crate::ui::{App, Control, UiEvent};
 use crate::vision::Lattice;
 
@@ -36,7 +36,7 @@ struct Snap {
     start: Instant,
 }
 
-struct Window {
+pub struct Window {
     slider: Slider,
     state: PracticeState,
     pitch: f64,
@@ -66,24 +66,6 @@ fn start(opts: &PracticeOptions) -> Result<(Puzzle, State, Option<u64>), GameErr
 }
 
 impl Window {
-    fn new(opts: PracticeOptions) -> Result<Window, GameError> {
-        let (p, s, optimal) = start(&opts)?;
-        let pitch = opts.pitch_or(64.0)?;
-        let margin = (pitch * 0.25).round();
-        let (w, h, lattice) = art::layout(pitch, [margin; 4]);
-        let bar = (pitch * 0.6).round().max(22.0) as u32;
-        let mut session = Session::new(ID, p.board_string(s), optimal);
-        session.solved = p.is_goal(s);
-        Ok(Window {
-            slider: Slider::new(p, s, opts.drop_input),
-            state: PracticeState::new("Rush Hour", &opts, session, (w.max(200), h + bar)),
-            pitch,
-            lattice,
-            bar,
-            snap: None,
-        })
-    }
-
     /// Window pixels to board cells.
     fn cells(&self, x: f64, y: f64) -> (f64, f64) {
         (
@@ -164,13 +146,7 @@ impl App for Window {
     fn event(&mut self, event: UiEvent) -> Control {
         match event {
             UiEvent::Placed { x, y } => {
-                self.state.place(ScreenLattice::placed(
-                    (x, y),
-                    (self.lattice.xs[0], self.lattice.ys[0]),
-                    self.pitch,
-                    6,
-                    6,
-                ));
+                self.state.place(ScreenLattice::of((x, y), &self.lattice));
                 Control::Continue
             }
             UiEvent::MouseDown { x, y, .. } => {
@@ -215,23 +191,26 @@ impl App for Window {
     }
 }
 
-/// `boardbot practice --game rush`: checks the options, plays the window
-/// until it closes, and says how the session went.
-pub fn open(opts: &PracticeOptions) -> Result<String, GameError> {
-    const READS: &[&str] = &[
-        "--board",
-        "--seed",
-        "--pitch",
-        "--position",
-        "--result",
-        "--record",
-        "--drop-input",
-    ];
-    opts.only(ID, READS)?;
-    run_window(&mut Window::new(opts.clone())?)
-}
-
 impl PracticeWindow for Window {
+    fn new(opts: &PracticeOptions) -> Result<Window, GameError> {
+        opts.only_with_session(ID, &[Flag::Board, Flag::Seed])?;
+        let (p, s, optimal) = start(opts)?;
+        let pitch = opts.pitch_or(64.0)?;
+        let margin = (pitch * 0.25).round();
+        let (w, h, lattice) = art::layout(pitch, [margin; 4]);
+        let bar = (pitch * 0.6).round().max(22.0) as u32;
+        let mut session = Session::new(ID, p.board_string(s), optimal);
+        session.solved = p.is_goal(s);
+        Ok(Window {
+            slider: Slider::new(p, s, opts.drop_input),
+            state: PracticeState::new("Rush Hour", opts, session, (w.max(200), h + bar)),
+            pitch,
+            lattice,
+            bar,
+            snap: None,
+        })
+    }
+
     fn state(&mut self) -> &mut PracticeState {
         &mut self.state
     }

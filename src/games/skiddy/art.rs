@@ -253,7 +253,7 @@ fn draw_sprite(img: &mut RgbImage, s: &Sprite, lattice: &Lattice, pitch: f64) {
 }
 
 /// Draws a whole picture: page and board, with room above it for a
-/// status line (which [`crate::games::bitlock::art::counter`] writes).
+/// status line (which [`crate::art::board::counter`] writes).
 pub fn picture(scene: &Scene, pitch: f64, margins: [f64; 4]) -> (RgbImage, Lattice) {
     let r = scene.rules;
     let (w, h, lattice) = layout(r.height, r.width, pitch, margins);

@@ -62,7 +62,7 @@ use image::RgbImage;
 
 use self::level::Level;
 pub use self::rules::{Dir, Key, Move, Rules};
-use crate::art::render::{RenderOptions, Rendered};
+use crate::art::render::Art;
 use crate::calibration::{Calibration, Embedded};
 use crate::game::screen::wall_or_corner;
 use crate::game::{Game, GameError, PuzzleGame};
@@ -109,6 +109,13 @@ pub struct SkiddyGame;
 /// The game, as registered.
 pub static SKIDDY: SkiddyGame = SkiddyGame;
 
+/// The game's own art: `render` and the practice window.
+static ART: Art = Art {
+    render: screen::render,
+    #[cfg(feature = "live")]
+    practice: crate::practice::open::<practice::Practice>,
+};
+
 impl Game for SkiddyGame {
     fn id(&self) -> &'static str {
         ID
@@ -118,18 +125,8 @@ impl Game for SkiddyGame {
         Some(&TEXT)
     }
 
-    fn render(
-        &self,
-        text: &str,
-        origin: &str,
-        opts: &RenderOptions,
-    ) -> Result<Rendered, GameError> {
-        screen::render(text, origin, opts)
-    }
-
-    #[cfg(feature = "live")]
-    fn practice(&self, opts: &crate::practice::PracticeOptions) -> Result<String, GameError> {
-        practice::open(opts)
+    fn art(&self) -> Option<&'static Art> {
+        Some(&ART)
     }
 
     fn screen(&self) -> Option<&dyn OnScreen> {

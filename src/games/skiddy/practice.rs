@@ -28,20 +28,10 @@ use super::screen::{ANIMATION, load};
 use super::seeds;
 use crate::art::board::{counter, layout};
 use crate::game::GameError;
-use crate::practice::{ArrowWindow, PracticeState, PracticeWindow, arrow_event, run_window};
-use crate::practice::{PracticeOptions, ScreenLattice, Session};
+use crate::practice::{ArrowWindow, PracticeState, PracticeWindow, arrow_event};
+use crate::practice::{Flag, PracticeOptions, ScreenLattice, Session};
 use crate::ui::{App, Control, UiEvent};
 use crate::vision::Lattice;
-
-const READS: &[&str] = &[
-    "--level",
-    "--seed",
-    "--pitch",
-    "--position",
-    "--result",
-    "--record",
-    "--drop-input",
-];
 
 /// A move being drawn.
 struct Animation {
@@ -50,13 +40,11 @@ struct Animation {
 }
 
 /// The window's state.
-struct Practice {
+pub struct Practice {
     rules: Rules,
     key: Key,
     anim: Option<Animation>,
     queue: VecDeque<Dir>,
-    /// Arrow keys pressed so far (for `--drop-input`).
-    arrows: usize,
     /// Skiddies of each colour at the start.
     count: [u8; 4],
     /// Colours whose skiddies all left on one move.
@@ -65,7 +53,6 @@ struct Practice {
     combo_now: bool,
     state: PracticeState,
     lattice: Lattice,
-    pitch: f64,
 }
 
 /// The level to play: its text, and its shortest length when known.
@@ -94,10 +81,12 @@ fn position(rules: &Rules, key: &Key) -> String {
     format!("sticky: {sticky}\n{}\n", rules.render_rows(key).join("\n"))
 }
 
-impl Practice {
+impl Practice {}
+
+impl PracticeWindow for Practice {
     /// The window's model before it opens: the level, its layout, the session.
     fn new(o: &PracticeOptions) -> Result<Practice, GameError> {
-        o.only("skiddy", READS)?;
+        o.only_with_session(super::ID, &[Flag::Level, Flag::Seed])?;
         let (text, best) = level_text(o)?;
         let rules = load(&text, o.level.as_deref().unwrap_or("the seeded level"))?;
         let pitch = o.pitch_or(48.0)?;
@@ -123,22 +112,13 @@ impl Practice {
             rules,
             anim: None,
             queue: VecDeque::new(),
-            arrows: 0,
             count,
             combos: [false; 4],
             combo_now: false,
             lattice,
-            pitch,
         })
     }
-}
 
-/// `boardbot practice --game skiddy`: plays the window until it closes.
-pub fn open(o: &PracticeOptions) -> Result<String, GameError> {
-    run_window(&mut Practice::new(o)?)
-}
-
-impl PracticeWindow for Practice {
     fn state(&mut self) -> &mut PracticeState {
         &mut self.state
     }
@@ -147,39 +127,17 @@ impl PracticeWindow for Practice {
 impl ArrowWindow for Practice {
     type Dir = Dir;
 
-    fn dir_of(key: &str) -> Option<Dir> {
-        dir_of(key)
+    fn dir(letter: char) -> Option<Dir> {
+        Dir::from_char(letter)
     }
 
     fn placed(&mut self, x: i32, y: i32) {
-        Practice::placed(self, x, y);
+        self.state.place(ScreenLattice::of((x, y), &self.lattice));
     }
 
-    fn arrow(&mut self, d: Dir) {
-        Practice::arrow(self, d);
-    }
-
-    fn animate(&mut self) {
-        Practice::animate(self);
-    }
-}
-
-/// `ArrowLeft` is `L`, and so on.
-fn dir_of(key: &str) -> Option<Dir> {
-    let name = key.strip_prefix("Arrow")?;
-    if !["Up", "Down", "Left", "Right"].contains(&name) {
-        return None;
-    }
-    name.chars().next().and_then(Dir::from_char)
-}
-
-impl Practice {
     /// An arrow key: dropped on purpose, queued behind an animation, or played.
     fn arrow(&mut self, d: Dir) {
-        self.arrows += 1;
-        if self.state.opts.drop_input == Some(self.arrows) {
-            self.state.session.dropped += 1;
-            self.state.save();
+        if self.state.drops_input() {
             return;
         }
         self.queue.push_back(d);
@@ -188,6 +146,18 @@ impl Practice {
         }
     }
 
+    /// Ends the animation once its time is up, and plays the next move.
+    fn animate(&mut self) {
+        let Some(a) = &self.anim else { return };
+        if a.started.elapsed() < ANIMATION {
+            return;
+        }
+        self.anim = None;
+        self.next_move();
+    }
+}
+
+impl Practice {
     /// Notes which colours left whole on `m`.
     fn score(&mut self, m: &Move) {
         self.combo_now = false;
@@ -228,27 +198,6 @@ impl Practice {
             });
             return;
         }
-    }
-
-    /// Ends the animation once its time is up; true while it runs.
-    fn animate(&mut self) -> bool {
-        let Some(a) = &self.anim else { return false };
-        if a.started.elapsed() < ANIMATION {
-            return true;
-        }
-        self.anim = None;
-        self.next_move();
-        self.anim.is_some()
-    }
-
-    fn placed(&mut self, x: i32, y: i32) {
-        self.state.place(ScreenLattice::placed(
-            (x, y),
-            (self.lattice.xs[0], self.lattice.ys[0]),
-            self.pitch,
-            self.rules.height,
-            self.rules.width,
-        ));
     }
 
     fn sprites(&self) -> Vec<Sprite> {
@@ -338,14 +287,6 @@ mod tests {
             assert_eq!(p.state.session.moves, s.solution.len());
             assert!(p.status().starts_with("WON"));
         }
-    }
-
-    #[test]
-    fn arrow_keys_are_swipes() {
-        assert_eq!(dir_of("ArrowLeft"), Some(Dir::L));
-        assert_eq!(dir_of("ArrowDown"), Some(Dir::D));
-        assert_eq!(dir_of("ArrowUpper"), None);
-        assert_eq!(dir_of("u"), None);
     }
 
     #[test]

@@ -30,11 +30,9 @@ use super::level::{Level, LevelError};
 use crate::calibration::Calibration;
 use crate::geom::RectF;
 use crate::vision::color::Rgb;
-use crate::vision::cut::{checked, cut_sides};
+use crate::vision::patch::read_board;
 use crate::vision::patch::{MIN_PURITY, Window, agree, cell_read, median_colour, window_pixels};
-use crate::vision::{
-    CellIssue, CellRead, GridRead, Lattice, ReadParams, Reading, find_lattice, trust,
-};
+use crate::vision::{CellIssue, CellRead, ReadParams, Reading};
 
 /// A board read for sure.
 pub struct Seen {
@@ -200,42 +198,17 @@ fn legal(shown: &[Vec<Shown>], sticky: bool) -> Result<Seen, String> {
     })
 }
 
-/// Reads every cell of the lattice.
-fn read_cells(
-    img: &RgbImage,
-    lattice: &Lattice,
-    params: &ReadParams,
-) -> (Vec<Vec<CellRead>>, Vec<Vec<Option<Shown>>>) {
-    (0..lattice.rows())
-        .map(|r| {
-            (0..lattice.cols())
-                .map(|c| read_cell(img, lattice.cell(r, c), params))
-                .unzip()
-        })
-        .unzip()
-}
-
 /// Reads the board in `img`.
 pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
     let params = &cal.params;
-    let Some(lattice) = find_lattice(img, &params.lattice) else {
-        return Read::NoBoard {
-            grid: None,
-            reason: trust(img, None, params).to_string(),
-            issues: Vec::new(),
-        };
-    };
-    let (cells, shown) = read_cells(img, &lattice, params);
     // A pit's near-black is left out of the cut check: dark desktops look like it.
-    let sides = cut_sides(img, &lattice, params, (&EDGES, 'o'));
-    let grid = match checked(GridRead { lattice, cells }, &sides, GAME) {
-        Ok(grid) => grid,
+    let read = read_board(img, params, (&EDGES, 'o'), GAME, |rect| {
+        read_cell(img, rect, params)
+    });
+    let (grid, shown) = match read {
+        Ok(board) => board,
         Err(refusal) => return refusal,
     };
-    let shown: Vec<Vec<Shown>> = shown
-        .into_iter()
-        .map(|r| r.into_iter().flatten().collect())
-        .collect();
     let seen = sticky_of(&shown)
         .and_then(|sticky| legal(&shown, sticky).map_err(|reason| (reason, Vec::new())));
     match seen {

@@ -188,16 +188,5 @@ pub fn plan(seen: read::Seen, opts: &Options) -> Report {
 
 /// Live pacing: a key once the window has animated the previous move.
 pub fn pacing() -> Pacing {
-    Pacing {
-        key: ANIMATION + Duration::from_millis(50),
-        // The practice window takes the focus as it handles the click; a
-        // first key lost anyway is noticed at the first checkpoint.
-        focus: Duration::from_millis(10),
-        // The reader refuses a board caught mid-slide and the player looks
-        // again, so a short gap between the two captures only saves time.
-        settle_gap: Duration::from_millis(8),
-        settle_max: Duration::from_millis(800),
-        verify: Duration::from_millis(1500),
-        ..Pacing::default()
-    }
+    Pacing::arrow_window(ANIMATION + Duration::from_millis(50))
 }

@@ -24,6 +24,7 @@ use image::RgbImage;
 
 use self::board::Board;
 use self::solver::{Limits, Plan, SolveError};
+use crate::art::render::Art;
 use crate::calibration::{Calibration, Embedded};
 use crate::game::{Game, GameError, OnScreen, Pacing, ScreenGame};
 use crate::input::Action;
@@ -175,6 +176,13 @@ fn plan_into(report: &mut Report, board: &Board, opts: &Options, lattice: Option
     }
 }
 
+/// The game's own art: `render` and the practice window.
+static ART: Art = Art {
+    render: render::rendered,
+    #[cfg(feature = "live")]
+    practice: practice::open,
+};
+
 impl Game for Troyis {
     fn id(&self) -> &'static str {
         ID
@@ -199,9 +207,8 @@ impl Game for Troyis {
         Ok(report)
     }
 
-    #[cfg(feature = "live")]
-    fn practice(&self, opts: &crate::practice::PracticeOptions) -> Result<String, GameError> {
-        practice::open(opts)
+    fn art(&self) -> Option<&'static Art> {
+        Some(&ART)
     }
 
     fn screen(&self) -> Option<&dyn OnScreen> {

@@ -19,6 +19,7 @@ use super::render::{self, PAGE, Style, palette};
 use crate::art::font::draw_bar;
 use crate::game::GameError;
 use crate::geom::Cell;
+use crate::practice::Flag;
 use crate::ui::{self, App, Control, UiError, UiEvent, WindowSpec};
 use crate::vision::Lattice;
 
@@ -42,17 +43,19 @@ pub struct Options {
 /// `boardbot practice --game troyis`: checks the options, plays the window
 /// until it closes, and says how the session went.
 pub fn open(o: &crate::practice::PracticeOptions) -> Result<String, GameError> {
-    const READS: &[&str] = &[
-        "--level",
-        "--size",
-        "--seed",
-        "--result",
-        "--position",
-        "--pitch",
-        "--clouds",
-        "--next",
-    ];
-    o.only("troyis", READS)?;
+    o.only(
+        super::ID,
+        &[
+            Flag::Level,
+            Flag::Size,
+            Flag::Seed,
+            Flag::Result,
+            Flag::Position,
+            Flag::Pitch,
+            Flag::Clouds,
+            Flag::Next,
+        ],
+    )?;
     let usage = |m: &str| GameError::Usage(m.to_string());
     let level = match &o.level {
         None => 3,

@@ -244,6 +244,58 @@ fn cloud_alpha(clouds: &[Cloud], x: f64, y: f64) -> f64 {
 }
 
 /// Draws the board onto `img` at `lattice` (used by the practice window).
+/// What a reader must read from a picture of `board` drawn in `style`:
+/// the verdict (`state`), the rows, and the lattice's outer lines as
+/// `[rows, x0, x1, y0, y1]` (the document `boardbot render --expect` writes).
+pub fn expect(board: &Board, style: &Style, state: &str) -> serde_json::Value {
+    let (_, _, lat) = layout(board.rows(), board.cols(), style);
+    let b = lat.bounds();
+    let round = |v: f64| (v * 100.0).round() / 100.0;
+    serde_json::json!({
+        "state": state,
+        "cells": board.row_strings(),
+        "grid": [board.rows(), round(b.x0), round(b.x1), round(b.y0), round(b.y1)],
+    })
+}
+
+/// The verdict a reader must give on a plain picture of `board`.
+pub fn state_of(board: &Board) -> &'static str {
+    if board.is_solved() {
+        "solved"
+    } else if super::solver::solve(board, &super::solver::Limits::default()).is_err() {
+        "unsolvable"
+    } else {
+        "playable"
+    }
+}
+
+/// `boardbot render --game troyis` through the common options: the
+/// classic skin, no clouds.
+pub fn rendered(
+    text: &str,
+    origin: &str,
+    opts: &crate::art::render::RenderOptions,
+) -> Result<crate::art::render::Rendered, crate::game::GameError> {
+    let board = Board::parse(text).map_err(|e| crate::game::GameError::Parse {
+        origin: origin.to_string(),
+        message: e.to_string(),
+    })?;
+    if opts.moving.is_some() {
+        return Err(crate::game::GameError::Usage(
+            "--moving is not drawn for troyis".into(),
+        ));
+    }
+    let style = Style {
+        margins: opts.margins,
+        seed: opts.seed,
+        ..Style::new(opts.pitch)
+    };
+    Ok(crate::art::render::Rendered {
+        image: render(&board, &style),
+        expect: expect(&board, &style, state_of(&board)),
+    })
+}
+
 pub fn render_into(img: &mut RgbImage, board: &Board, style: &Style, lattice: &Lattice) {
     let lw = style.line_width();
     let b = lattice.bounds();
