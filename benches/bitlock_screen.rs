@@ -16,17 +16,8 @@ use boardbot::game::OnScreen;
 use boardbot::games::bitlock::{BitLock, generate, read};
 use boardbot::tools::options::Options;
 use boardbot::vision::find_lattice;
-use common::{median, ms, p90, runs};
+use common::{row, runs};
 use image::{RgbImage, imageops};
-
-fn row(name: &str, t: &[Duration]) {
-    println!(
-        "{name:<52} median {:>8.3} ms  p90 {:>8.3} ms  n={}",
-        ms(median(t)),
-        ms(p90(t)),
-        t.len()
-    );
-}
 
 /// A generated 8×8 level drawn as the practice window draws it.
 fn board(seed: u64, pitch: f64) -> RgbImage {

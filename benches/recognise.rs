@@ -16,7 +16,7 @@ use boardbot::calibration::Calibration;
 use boardbot::game::recognise::Lineup;
 use boardbot::games::{REGISTRY, find};
 use boardbot::tools::options::Options;
-use common::{median, ms, p90, runs};
+use common::{median, ms, row, runs};
 use image::{Rgb, RgbImage};
 
 /// One position per art game, drawn so that the picture is about 700×700.
@@ -64,15 +64,6 @@ fn boards() -> Vec<(&'static str, RgbImage)> {
             (id, draw((pitch * 700.0 / side).floor()))
         })
         .collect()
-}
-
-fn row(name: &str, t: &[Duration]) {
-    println!(
-        "{name:<52} median {:>8.3} ms  p90 {:>8.3} ms  n={}",
-        ms(median(t)),
-        ms(p90(t)),
-        t.len()
-    );
 }
 
 fn main() {

@@ -57,3 +57,8 @@ pub fn row_vs(name: &str, t: &[Duration], baseline: Option<Duration>) {
         t.len()
     );
 }
+
+/// Prints a bench line with no baseline.
+pub fn row(name: &str, t: &[Duration]) {
+    row_vs(name, t, None);
+}
