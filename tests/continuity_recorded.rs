@@ -11,48 +11,29 @@
 mod common;
 
 use boardbot::engines::tiles::Slide;
-use boardbot::game::OnScreen;
 use boardbot::games::continuity::render::shown_of;
 use boardbot::games::continuity::rules::View;
 use boardbot::games::continuity::rules::{Action as Input, Key};
-use boardbot::games::continuity::{CONTINUITY, art, screen};
+use boardbot::games::continuity::{art, screen};
 use boardbot::input::{Action, KeyCode};
 use boardbot::report::Report;
-use boardbot::tools::options::Options;
-use common::{fixture_cases, fixtures, padded, rescaled};
-use image::{Rgb, RgbImage, imageops};
-use serde_json::Value;
+use common::recorded::{Reader, Suite, Truth, assert_refused, cases, covered, cut, desktops};
+use common::rescaled;
+use image::imageops;
 
 const DIR: &str = "continuity-screen";
 
-fn cases() -> Vec<(String, Value, RgbImage)> {
-    fixture_cases(DIR, 8)
-        .into_iter()
-        .map(|(name, v)| {
-            let png = fixtures(DIR).join(format!("{name}.png"));
-            let img = image::open(png).unwrap().to_rgb8();
-            (name, v, img)
-        })
-        .collect()
-}
-
-fn solve(img: &RgbImage) -> Report {
-    let cal = CONTINUITY
-        .load_calibration(None)
-        .expect("built-in calibration");
-    CONTINUITY
-        .solve_image(img, &cal, &Options::default())
-        .unwrap()
-}
-
-fn rows(v: &Value) -> Vec<String> {
-    serde_json::from_value(v.clone()).expect("rows")
-}
-
-/// The grid `[x0, x1, y0, y1]` of a fixture's truth.
-fn grid_of(want: &Value) -> [f64; 4] {
-    let g = want["grid"].as_array().unwrap();
-    [1, 2, 3, 4].map(|i| g[i].as_f64().unwrap())
+fn suite() -> Suite {
+    Suite {
+        reader: Reader::builtin("continuity"),
+        // The reader's floor: cells of about 14 pixels.
+        cells: 14.0..=1000.0,
+        tolerance: |t| 2.0 + 0.01 * (t.x1 - t.x0),
+        plan: |name, want, r| {
+            let jump = want["jump"].as_u64().map_or(2, |j| j as u8);
+            check_plan(name, r, jump);
+        },
+    }
 }
 
 /// Replays a playable read's keys on the rules, from the state read:
@@ -162,126 +143,73 @@ fn shown_of_rows(cells: &[String], jump: u8) -> art::Shown {
     }
 }
 
-/// Checks a read against the truth: never a wrong board.
-fn check(name: &str, want: &Value, r: &Report, scale: f64) {
-    let state = want["state"].as_str().unwrap();
-    assert_eq!(r.state.name(), state, "{name}: {}", r.reason);
-    let board = r.board.as_ref().unwrap();
-    assert_eq!(board.cells, rows(&want["cells"]), "{name}");
-    let b = board.bounds.unwrap();
-    let grid = grid_of(want);
-    let tol = 2.0 + 0.01 * (grid[1] - grid[0]) * scale;
-    let got = [b.x, b.x + b.w, b.y, b.y + b.h];
-    for (g, w) in got.iter().zip(grid.map(|v| v * scale)) {
-        assert!(
-            (g - w).abs() <= tol,
-            "{name}: bounds {got:?} vs {grid:?}×{scale}"
-        );
-    }
-    if state == "playable" {
-        let jump = want["jump"].as_u64().map_or(2, |j| j as u8);
-        check_plan(name, r, jump);
-    }
-}
-
 #[test]
 fn every_recorded_screenshot_reads_as_expected() {
-    for (name, want, img) in cases() {
-        check(&name, &want, &solve(&img), 1.0);
-    }
+    suite().every_case(&cases(DIR, 8));
 }
 
 #[test]
 fn rescaled_copies_read_the_same() {
-    for (name, want, img) in cases() {
-        let pitch = want["render"]["pitch"].as_f64().unwrap();
-        let zoom = if want["view"] == "tiles" {
+    // A tile view's cells are drawn TILE_ZOOM times smaller than the
+    // recorded pitch, so each case is rescaled only as far as its cells allow.
+    let s = suite();
+    for c in cases(DIR, 8) {
+        let zoom = if c.want["view"] == "tiles" {
             art::TILE_ZOOM
         } else {
             1.0
         };
-        for scale in [0.6, 0.75, 1.25, 1.5, 2.0] {
-            // The reader's floor: cells of about 14 pixels.
-            if pitch * zoom * scale < 14.0 {
-                continue;
-            }
-            let s = rescaled(&img, scale);
-            check(&format!("{name} at {scale}x"), &want, &solve(&s), scale);
+        let pitch = c.want["render"]["pitch"].as_f64().unwrap() * zoom;
+        let scales: Vec<f64> = [0.6, 0.75, 1.25, 1.5, 2.0]
+            .into_iter()
+            .filter(|sc| pitch * sc >= 14.0)
+            .collect();
+        for sc in scales {
+            let t = Truth::of(&c.want).scaled(sc);
+            let what = format!("{} at {sc}x", c.name);
+            s.check(&what, &c.want, &s.solve(&rescaled(&c.img, sc)), t);
         }
     }
 }
 
 #[test]
 fn padded_copies_read_the_same() {
-    for (name, want, img) in cases() {
-        for (pad, colour) in [
-            ([37, 11, 5, 60], art::PAGE),
-            ([3, 90, 120, 7], [70, 110, 160]),
-            ([20, 20, 20, 20], [255, 255, 255]),
-            ([25, 25, 25, 25], [0x1e, 0x1e, 0x1e]),
-        ] {
-            let mut w = want.clone();
-            let g = grid_of(&want);
-            let (dx, dy) = (f64::from(pad[0]), f64::from(pad[1]));
-            w["grid"] = serde_json::json!([0, g[0] + dx, g[1] + dx, g[2] + dy, g[3] + dy]);
-            check(
-                &format!("{name} padded {pad:?}"),
-                &w,
-                &solve(&padded(&img, pad, colour)),
-                1.0,
-            );
-        }
-    }
+    suite().padded(&cases(DIR, 8), &desktops(art::PAGE)[..4]);
 }
 
 #[test]
 fn a_frame_cut_by_the_selection_is_refused() {
-    for (name, want, img) in cases() {
-        let [x0, x1, y0, y1] = grid_of(&want);
+    let s = suite();
+    for c in cases(DIR, 8) {
+        let t = Truth::of(&c.want);
+        let w = c.img.width();
         let cuts = [
-            imageops::crop_imm(
-                &img,
-                ((x0 + x1) / 2.0) as u32,
-                0,
-                img.width() / 2,
-                img.height(),
-            ),
-            imageops::crop_imm(&img, 0, 0, img.width(), ((y0 + y1) / 2.0) as u32),
-            imageops::crop_imm(
-                &img,
-                (x0 - 2.0).max(0.0) as u32 + 3,
-                0,
-                img.width(),
-                img.height(),
-            ),
+            cut(&c.img, ((t.x0 + t.x1) / 2.0) as u32, 0),
+            imageops::crop_imm(&c.img, 0, 0, w, ((t.y0 + t.y1) / 2.0) as u32).to_image(),
+            cut(&c.img, (t.x0 - 2.0).max(0.0) as u32 + 3, 0),
         ];
-        for (k, cut) in cuts.into_iter().enumerate() {
-            let r = solve(&cut.to_image());
-            assert!(
-                r.state.refuses() && r.actions.as_ref().is_none_or(Vec::is_empty),
-                "{name} cut {k}: {} {}",
-                r.state.name(),
-                r.reason
-            );
+        for (k, img) in cuts.into_iter().enumerate() {
+            assert_refused(&s.solve(&img), &format!("{} cut {k}", c.name));
         }
     }
 }
 
 #[test]
 fn a_covered_cell_is_refused_and_named() {
-    for (name, want, img) in cases() {
-        let [x0, x1, y0, _] = grid_of(&want);
-        let n = rows(&want["cells"])[0].chars().count() as f64;
-        let pitch = (x1 - x0) / n;
+    let s = suite();
+    for c in cases(DIR, 8) {
+        let name = &c.name;
+        let t = Truth::of(&c.want);
+        let pitch = t.pitch();
         // A small window over cell (1, 1), as a tooltip or a pointer would be.
-        let mut img = img.clone();
-        let (cx, cy) = (x0 + 1.5 * pitch, y0 + 1.5 * pitch);
-        for y in (cy - 0.3 * pitch) as u32..(cy + 0.3 * pitch) as u32 {
-            for x in (cx - 0.45 * pitch) as u32..(cx + 0.2 * pitch) as u32 {
-                img.put_pixel(x, y, Rgb([250, 250, 210]));
-            }
-        }
-        let r = solve(&img);
+        let (cx, cy) = (t.x0 + 1.5 * pitch, t.y0 + 1.5 * pitch);
+        let area = (
+            cx - 0.45 * pitch,
+            cx + 0.2 * pitch,
+            cy - 0.3 * pitch,
+            cy + 0.3 * pitch,
+        );
+        let r = s.solve(&covered(&c.img, area, [250, 250, 210]));
         assert_eq!(r.state.name(), "uncertain", "{name}: {}", r.reason);
         assert!(r.actions.as_ref().is_none_or(Vec::is_empty), "{name}");
         assert!(

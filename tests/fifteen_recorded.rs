@@ -26,34 +26,13 @@ use boardbot::game::OnScreen;
 use boardbot::games::fifteen::{FIFTEEN, level, read};
 use boardbot::input::Action;
 use boardbot::report::{Report, Verdict};
+use common::recorded::{Reader, assert_refused, variant};
 use common::sgt::{Fifteen, fifteen_ids};
-use image::imageops::{self, FilterType};
+use image::imageops::{self};
 use image::{Rgb, RgbImage};
-
-fn setup(tag: u32) -> Option<Fifteen> {
-    Fifteen::setup(tag)
-}
-
-fn solve(img: &RgbImage, cal: &Calibration) -> Report {
-    FIFTEEN
-        .solve_image(img, cal, &Default::default())
-        .expect("a report")
-}
 
 fn tiles(id: &str) -> Tiles {
     level::parse(id).expect("a fixture ID")
-}
-
-/// `img` scaled by `s` and set on a page `pad` pixels wider each side.
-fn variant(img: &RgbImage, s: f64, pad: u32) -> RgbImage {
-    let (w, h) = (
-        (f64::from(img.width()) * s).round() as u32,
-        (f64::from(img.height()) * s).round() as u32,
-    );
-    let scaled = imageops::resize(img, w, h, FilterType::Triangle);
-    let mut out = RgbImage::from_pixel(w + 2 * pad, h + 2 * pad, Rgb([40, 44, 52]));
-    imageops::replace(&mut out, &scaled, i64::from(pad), i64::from(pad));
-    out
 }
 
 /// The read is the ID's board, the plan the text solver's, and each click
@@ -87,44 +66,32 @@ fn check_read(report: &Report, id: &str, what: &str) {
     assert_eq!(t, Tiles::solved(t.width(), t.height()).unwrap(), "{what}");
 }
 
-/// Refused, with nothing to send.
-fn check_refused(r: &Report, what: &str) {
-    assert_ne!(
-        r.state,
-        Verdict::Playable,
-        "{what}: {:?}",
-        r.board.as_ref().map(|b| &b.cells)
-    );
-    assert_ne!(r.state, Verdict::Solved, "{what}");
-    assert!(r.actions.as_ref().is_none_or(Vec::is_empty), "{what}");
-}
-
 #[test]
 fn reads_every_frame_size_at_any_scale_with_margins() {
-    let Some(s) = setup(61) else {
+    let Some(s) = Fifteen::setup(61) else {
         return;
     };
     for id in fifteen_ids() {
         let win = s.open(&id, (40, 30));
         let shot = win.grab();
-        check_read(&solve(&shot, &s.cal), &id, &format!("{id}, sgt's window"));
+        check_read(&s.solve(&shot), &id, &format!("{id}, sgt's window"));
         for (k, pad) in [(0.75, 20), (1.5, 30), (2.0, 5)] {
             let what = format!("{id} scaled {k}, margin {pad}");
-            check_read(&solve(&variant(&shot, k, pad), &s.cal), &id, &what);
+            check_read(&s.solve(&variant(&shot, k, pad, [40, 44, 52])), &id, &what);
         }
         // Tiny: about 7-pixel digits. Read right or refused, never wrong.
-        let r = solve(&variant(&shot, 0.6, 9), &s.cal);
+        let r = s.solve(&variant(&shot, 0.6, 9, [40, 44, 52]));
         if r.state == Verdict::Playable {
             check_read(&r, &id, &format!("{id} scaled 0.6"));
         } else {
-            check_refused(&r, &format!("{id} scaled 0.6"));
+            assert_refused(&r, &format!("{id} scaled 0.6"));
         }
     }
 }
 
 #[test]
 fn reads_a_larger_window_with_bigger_tiles() {
-    let Some(s) = setup(62) else {
+    let Some(s) = Fifteen::setup(62) else {
         return;
     };
     let ids = fifteen_ids();
@@ -132,7 +99,7 @@ fn reads_a_larger_window_with_bigger_tiles() {
         let mut win = s.open(id, (40, 30));
         win.resize(520, 600);
         let shot = win.grab();
-        let r = solve(&shot, &s.cal);
+        let r = s.solve(&shot);
         check_read(&r, id, &format!("{id}, window 520x600"));
         let (pitch, _) = r.seen.grid.as_ref().unwrap().lattice.pitch();
         assert!(pitch > 80.0, "the tiles did not grow: {pitch:.0} px");
@@ -141,7 +108,7 @@ fn reads_a_larger_window_with_bigger_tiles() {
 
 #[test]
 fn the_built_in_calibration_asks_for_one() {
-    let Some(s) = setup(63) else {
+    let Some(s) = Fifteen::setup(63) else {
         return;
     };
     let win = s.open(&fifteen_ids()[1], (40, 30));
@@ -166,19 +133,19 @@ fn centre(r: &Report, width: usize, slot: usize) -> (i32, i32) {
 
 #[test]
 fn a_cut_selection_and_a_tile_mid_slide_are_refused() {
-    let Some(s) = setup(64) else {
+    let Some(s) = Fifteen::setup(64) else {
         return;
     };
     let id = &fifteen_ids()[1];
     let win = s.open(id, (40, 30));
     let shot = win.grab();
-    let r = solve(&shot, &s.cal);
+    let r = s.solve(&shot);
     let l = r.seen.grid.as_ref().unwrap().lattice.clone();
     // A selection through the board's second column and last row.
     let (x0, y1) = (l.xs[1] + 3.0, l.ys[3] - 5.0);
     let cut =
         imageops::crop_imm(&shot, x0 as u32, 0, shot.width() - x0 as u32, y1 as u32).to_image();
-    check_refused(&solve(&cut, &s.cal), "a cut board");
+    assert_refused(&s.solve(&cut), "a cut board");
     // Synthetic mid-slide: a tile next to the gap drawn half way into it,
     // its old place grey, as sgt's animation draws it.
     let t = tiles(id);
@@ -202,19 +169,19 @@ fn a_cut_selection_and_a_tile_mid_slide_are_refused() {
         (tx + half(dx)) as i64,
         (ty + half(dy)) as i64,
     );
-    let r = solve(&moving, &s.cal);
-    check_refused(&r, "a tile half way into the gap");
+    let r = s.solve(&moving);
+    assert_refused(&r, "a tile half way into the gap");
     assert!(r.reason.contains("cell"), "{}", r.reason);
     // A real slide: grab while sgt animates it; every read is the board
     // before or after the slide, or refused.
     let after = read::rows(&t.slide(slide).unwrap());
-    let (x, y) = centre(&solve(&shot, &s.cal), 3, from);
+    let (x, y) = centre(&s.solve(&shot), 3, from);
     win.click(x, y);
     let mut states = Vec::new();
     let t0 = std::time::Instant::now();
     // sgt animates a slide for 0.13 s: look for 0.6 s.
     while t0.elapsed() < std::time::Duration::from_millis(600) {
-        let r = solve(&win.grab(), &s.cal);
+        let r = s.solve(&win.grab());
         if r.state == Verdict::Playable {
             let cells = &r.board.as_ref().unwrap().cells;
             assert!(
@@ -234,21 +201,21 @@ fn a_cut_selection_and_a_tile_mid_slide_are_refused() {
 
 #[test]
 fn a_duplicated_number_and_the_win_flash_are_refused() {
-    let Some(s) = setup(65) else {
+    let Some(s) = Fifteen::setup(65) else {
         return;
     };
     let id = &fifteen_ids()[5];
     let win = s.open(id, (40, 30));
     let shot = win.grab();
-    let r = solve(&shot, &s.cal);
+    let r = s.solve(&shot);
     let l = r.seen.grid.as_ref().unwrap().lattice.clone();
     let pitch = (l.xs[1] - l.xs[0]) as u32;
     // Cell (0,0)'s tile drawn over cell (0,1)'s too.
     let tile = imageops::crop_imm(&shot, l.xs[0] as u32, l.ys[0] as u32, pitch, pitch).to_image();
     let mut twice = shot.clone();
     imageops::replace(&mut twice, &tile, l.xs[1] as i64, l.ys[0] as i64);
-    let r = solve(&twice, &s.cal);
-    check_refused(&r, "a number twice");
+    let r = s.solve(&twice);
+    assert_refused(&r, "a number twice");
     assert!(r.reason.contains("missing"), "{}", r.reason);
     let issues: Vec<[usize; 2]> = r.unreadable.iter().map(|i| i.cell).collect();
     assert!(
@@ -263,12 +230,12 @@ fn a_duplicated_number_and_the_win_flash_are_refused() {
             *p = Rgb([255, 255, 255]);
         }
     }
-    check_refused(&solve(&flash, &s.cal), "the win flash");
+    assert_refused(&s.solve(&flash), "the win flash");
 }
 
 #[test]
 fn a_calibration_from_a_3x3_reads_3x3s_and_names_the_numbers_it_lacks() {
-    let Some(s) = setup(66) else {
+    let Some(s) = Fifteen::setup(66) else {
         return;
     };
     let ids = fifteen_ids();
@@ -277,15 +244,22 @@ fn a_calibration_from_a_3x3_reads_3x3s_and_names_the_numbers_it_lacks() {
     let learned = FIFTEEN
         .learn(&small.grab(), &ids[1], &base.params, false)
         .expect("learns 1-8 from a 3x3");
-    let cal = Calibration {
-        params: learned.params,
-        ..base
+    let learnt = Reader {
+        screen: &FIFTEEN,
+        cal: Calibration {
+            params: learned.params,
+            ..base
+        },
     };
-    check_read(&solve(&small.grab(), &cal), &ids[1], "3x3 calibration, 3x3");
+    check_read(
+        &learnt.solve(&small.grab()),
+        &ids[1],
+        "3x3 calibration, 3x3",
+    );
     drop(small);
     let big = s.open(&ids[2], (40, 30));
-    let r = solve(&big.grab(), &cal);
-    check_refused(&r, "3x3 calibration, 4x4");
+    let r = learnt.solve(&big.grab());
+    assert_refused(&r, "3x3 calibration, 4x4");
     assert!(
         r.reason
             .contains("no template for tile(s) 9, 10, 11, 12, 13, 14, 15"),

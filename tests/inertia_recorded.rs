@@ -14,31 +14,16 @@
 
 mod common;
 
-use boardbot::calibration::Calibration;
 use boardbot::game::Game;
-use boardbot::game::OnScreen;
 use boardbot::games::inertia::level::Level;
 use boardbot::games::inertia::{Board, INERTIA};
 use boardbot::input::Action;
 use boardbot::report::{Report, Verdict};
-use common::display::{Display, have_xdotool, xvfb};
-use common::sgt::Window;
-use image::RgbImage;
-use image::imageops::{self, FilterType};
+use common::recorded::{Reader, calibrate, crop, variant};
+use common::sgt::{Window, inertia_ids, setup_inertia};
 
-fn ids() -> Vec<String> {
-    let text = std::fs::read_to_string(common::fixtures("inertia/ids.txt")).expect("ids.txt");
-    text.lines().map(str::to_string).collect()
-}
-
-fn builtin() -> Calibration {
-    Calibration::embedded(INERTIA.looks()[0], "inertia").expect("parses")
-}
-
-fn solve(img: &RgbImage, cal: &Calibration) -> Report {
-    INERTIA
-        .solve_image(img, cal, &Default::default())
-        .expect("a report")
+fn builtin() -> Reader {
+    Reader::builtin("inertia")
 }
 
 /// The board rows an ID's start shows, as the reader writes them.
@@ -49,27 +34,6 @@ fn rows_of(id: &str) -> Vec<String> {
         .lines()
         .map(String::from)
         .collect()
-}
-
-/// Display, sgt-inertia and xdotool, or `None` (skipped, said why).
-fn setup(tag: u32) -> Option<(Display, std::path::PathBuf)> {
-    let program = common::sgt::inertia()?;
-    if !have_xdotool() {
-        return None;
-    }
-    Some((xvfb(tag)?, program))
-}
-
-/// `img` scaled by `s` and set on a page `pad` pixels wider each side.
-fn variant(img: &RgbImage, s: f64, pad: u32) -> RgbImage {
-    let (w, h) = (
-        (f64::from(img.width()) * s).round() as u32,
-        (f64::from(img.height()) * s).round() as u32,
-    );
-    let scaled = imageops::resize(img, w, h, FilterType::Triangle);
-    let mut out = RgbImage::from_pixel(w + 2 * pad, h + 2 * pad, image::Rgb([40, 44, 52]));
-    imageops::replace(&mut out, &scaled, i64::from(pad), i64::from(pad));
-    out
 }
 
 /// The read is the ID's board, the plan optimal, every click on a cell
@@ -114,79 +78,65 @@ fn check_read(report: &Report, id: &str, what: &str) {
 
 #[test]
 fn reads_sgts_window_at_any_scale_with_margins() {
-    let Some((display, program)) = setup(41) else {
+    let Some((display, program)) = setup_inertia(41) else {
         return;
     };
-    let cal = builtin();
-    for id in ids().iter().take(3) {
+    let reader = builtin();
+    for id in inertia_ids().iter().take(3) {
         let win = Window::open(&program, &display.name, id, (60, 50));
         let shot = win.grab();
-        check_read(&solve(&shot, &cal), id, "sgt's window");
+        check_read(&reader.solve(&shot), id, "sgt's window");
         for (s, pad) in [(0.6, 9), (0.75, 20), (1.5, 30), (2.0, 5)] {
             let what = format!("scaled {s}, margin {pad}");
-            check_read(&solve(&variant(&shot, s, pad), &cal), id, &what);
+            check_read(
+                &reader.solve(&variant(&shot, s, pad, [40, 44, 52])),
+                id,
+                &what,
+            );
         }
     }
 }
 
 #[test]
 fn calibrate_learns_sgts_look_from_one_screenshot() {
-    let Some((display, program)) = setup(42) else {
+    let Some((display, program)) = setup_inertia(42) else {
         return;
     };
-    let all = ids();
+    let all = inertia_ids();
     let dir = tempfile::tempdir().unwrap();
     let first = Window::open(&program, &display.name, &all[0], (30, 40));
     let shot = dir.path().join("shot.png");
     first.grab().save(&shot).unwrap();
     drop(first);
-    let out = common::boardbot(&[
-        "calibrate",
-        "--game",
-        "inertia",
-        "--image",
-        shot.to_str().unwrap(),
-        "--board",
-        &all[0],
-        "--out",
-        dir.path().to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let learned = INERTIA
-        .load_calibration(Some(&dir.path().join("inertia.toml")))
-        .expect("the learned calibration");
+    let file = calibrate("inertia", &shot, &["--board", &all[0]], dir.path());
+    let learned = Reader::learnt("inertia", &file);
     for id in &all[1..3] {
         let win = Window::open(&program, &display.name, id, (30, 40));
-        check_read(&solve(&win.grab(), &learned), id, "learned calibration");
+        check_read(&learned.solve(&win.grab()), id, "learned calibration");
     }
 }
 
 #[test]
 fn cut_moving_and_dead_boards_are_refused() {
-    let Some((display, program)) = setup(43) else {
+    let Some((display, program)) = setup_inertia(43) else {
         return;
     };
-    let cal = builtin();
-    let id = &ids()[0];
+    let reader = builtin();
+    let id = &inertia_ids()[0];
     let win = Window::open(&program, &display.name, id, (40, 40));
     let shot = win.grab();
-    let r = solve(&shot, &cal);
+    let r = reader.solve(&shot);
     let grid = r.seen.grid.as_ref().unwrap();
     // A selection through the board's third column and last row.
     let (x0, y1) = (grid.lattice.xs[2] + 3.0, grid.lattice.ys[7] - 5.0);
-    let cut =
-        imageops::crop_imm(&shot, x0 as u32, 0, shot.width() - x0 as u32, y1 as u32).to_image();
-    let r = solve(&cut, &cal);
+    let cut = crop(&shot, (x0, 0.0, f64::from(shot.width()), y1));
+    let r = reader.solve(&cut);
     assert_ne!(r.state, Verdict::Playable, "a cut board was played");
     assert!(r.actions.is_none_or(|a| a.is_empty()));
     // Mid-slide: grab while the first move animates; the read is refused,
     // or it is the board before or after the move, never another.
     let text = INERTIA.solve_text(id, "id", &Default::default()).unwrap();
-    let Some(Action::Click { x, y, .. }) = solve(&shot, &cal).actions.unwrap().first().cloned()
+    let Some(Action::Click { x, y, .. }) = reader.solve(&shot).actions.unwrap().first().cloned()
     else {
         panic!("a first click")
     };
@@ -201,7 +151,7 @@ fn cut_moving_and_dead_boards_are_refused() {
     );
     let mut states = Vec::new();
     for _ in 0..8 {
-        let r = solve(&win.grab(), &cal);
+        let r = reader.solve(&win.grab());
         if r.state == Verdict::Playable || r.state == Verdict::Solved {
             let cells = &r.board.as_ref().unwrap().cells;
             assert!(
@@ -234,6 +184,6 @@ fn cut_moving_and_dead_boards_are_refused() {
         &["mousemove", &wx.to_string(), &wy.to_string(), "click", "1"],
     );
     std::thread::sleep(std::time::Duration::from_millis(1200));
-    let r = solve(&win.grab(), &cal);
+    let r = reader.solve(&win.grab());
     assert_eq!(r.state, Verdict::Uncertain, "a dead ball: {}", r.reason);
 }

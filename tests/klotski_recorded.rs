@@ -24,6 +24,7 @@ use boardbot::games::klotski::levels;
 use boardbot::games::klotski::read::{self, LOOKS, Read};
 use common::display::{Display, have_xdotool, xdotool, xvfb};
 use common::klotski::{Klotski, available};
+use common::recorded::variant;
 use common::{padded, rescaled};
 use image::RgbImage;
 
@@ -94,11 +95,11 @@ fn check_level(d: &Display, index: usize) {
     let name = level.name;
     check(&shot, &want, index, &format!("{name}, 1x"));
     for (s, pad) in [(0.75, 20), (1.5, 30), (2.0, 5)] {
-        let img = padded(&rescaled(&shot, s), [pad; 4], [40, 44, 52]);
+        let img = variant(&shot, s, pad, [40, 44, 52]);
         check(&img, &want, index, &format!("{name}, {s}x, margin {pad}"));
     }
     // Half size (cells of 12 to 24 px): read right or refused, never wrong.
-    let img = padded(&rescaled(&shot, 0.5), [10; 4], [40, 44, 52]);
+    let img = variant(&shot, 0.5, 10, [40, 44, 52]);
     if let Read::Board { .. } = read::read(&img, &cal()) {
         check(&img, &want, index, &format!("{name}, 0.5x"));
     }
@@ -174,7 +175,7 @@ fn reads_a_position_after_drags_and_refuses_a_held_piece() {
     let shot = k.grab();
     check(&shot, &want, 6, "Red Donkey after two drags");
     check(
-        &padded(&rescaled(&shot, 1.5), [12; 4], [40, 44, 52]),
+        &variant(&shot, 1.5, 12, [40, 44, 52]),
         &want,
         6,
         "after two drags, 1.5x",

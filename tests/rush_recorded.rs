@@ -6,64 +6,46 @@
 
 mod common;
 
-use boardbot::game::OnScreen;
-use boardbot::games::rush::RUSH;
 use boardbot::games::rush::art::{self, Scene};
 use boardbot::games::rush::board::Puzzle;
 use boardbot::input::Action;
 use boardbot::report::Report;
-use common::{Grid, boardbot, cli, fixtures, stdout_json};
+use common::fixtures;
+use common::recorded::{Reader, Suite, Truth, assert_refused, calibrate, cases, crop, solve_cli};
 use image::RgbImage;
-use image::imageops::{self, FilterType};
 
-fn cases() -> Vec<(String, serde_json::Value)> {
-    common::fixture_cases("rush", 8)
-}
+const DIR: &str = "rush";
 
-fn load(name: &str) -> RgbImage {
-    image::open(fixtures("rush").join(format!("{name}.png")))
-        .unwrap()
-        .to_rgb8()
-}
-
-fn solve(img: &RgbImage) -> Report {
-    let cal = RUSH.load_calibration(None).expect("built-in calibration");
-    RUSH.solve_image(img, &cal, &Default::default()).unwrap()
-}
-
-/// `img` scaled by `s`, then set on a page `pad` pixels wider each side.
-fn variant(img: &RgbImage, s: f64, pad: u32, page: [u8; 3]) -> RgbImage {
-    let (w, h) = (
-        (f64::from(img.width()) * s).round() as u32,
-        (f64::from(img.height()) * s).round() as u32,
-    );
-    let scaled = if s == 1.0 {
-        img.clone()
-    } else {
-        imageops::resize(img, w, h, FilterType::Triangle)
-    };
-    let mut out = RgbImage::from_pixel(w + 2 * pad, h + 2 * pad, image::Rgb(page));
-    imageops::replace(&mut out, &scaled, i64::from(pad), i64::from(pad));
-    out
+fn suite() -> Suite {
+    Suite {
+        reader: Reader::builtin("rush"),
+        // Below about 20 pixels a cell the floor between vehicles blurs
+        // away and the reader refuses.
+        cells: 20.0..=1000.0,
+        tolerance: |t| (0.03 * t.pitch()).max(1.5),
+        plan: |what, _, r| check_drags(r, what),
+    }
 }
 
 /// Every drag starts inside the vehicle it moves and slides it along its
 /// axis by its move's distance.
-fn check_drags(report: &Report, grid: &Grid, what: &str) {
+fn check_drags(report: &Report, what: &str) {
+    // The lattice read, whose bounds the suite has checked.
+    let b = report.board.as_ref().unwrap().bounds.unwrap();
+    let (x0, y0, pitch) = (b.x, b.y, b.w / 6.0);
     let cells = report.board.as_ref().unwrap().cells.concat();
     let (p, mut s) = Puzzle::parse(&cells).unwrap();
     let moves: Vec<String> =
         serde_json::from_value(report.plan.as_ref().unwrap()["moves"].clone()).unwrap();
     let actions = report.actions.as_ref().unwrap();
     assert_eq!(actions.len(), moves.len(), "{what}");
-    let pitch = grid.pitch();
     for (a, mv) in actions.iter().zip(&moves) {
         let Action::Drag { from, to, .. } = a else {
             panic!("{what}: {a:?} is not a drag")
         };
         let (m, next) = p.apply(s, mv).unwrap();
-        let col = ((f64::from(from[0]) - grid.x0) / pitch).floor() as usize;
-        let row = ((f64::from(from[1]) - grid.y0) / pitch).floor() as usize;
+        let col = ((f64::from(from[0]) - x0) / pitch).floor() as usize;
+        let row = ((f64::from(from[1]) - y0) / pitch).floor() as usize;
         let board: Vec<char> = p.board_string(s).chars().collect();
         assert_eq!(
             board[row * 6 + col],
@@ -84,83 +66,19 @@ fn check_drags(report: &Report, grid: &Grid, what: &str) {
     assert!(p.is_goal(s), "{what}: the plan does not solve the board");
 }
 
-fn check_bounds(report: &Report, grid: &Grid, what: &str) {
-    let b = report.board.as_ref().unwrap().bounds.unwrap();
-    let tol = (0.03 * grid.pitch()).max(1.5);
-    let near = |a: f64, b: f64| (a - b).abs() <= tol;
-    assert!(
-        near(b.x, grid.x0)
-            && near(b.y, grid.y0)
-            && near(b.x + b.w, grid.x1)
-            && near(b.y + b.h, grid.y1),
-        "{what}: bounds {b:?} vs {grid:?}"
-    );
-}
-
-fn check(report: &Report, want: &serde_json::Value, grid: &Grid, what: &str) {
-    let state = want["state"].as_str().unwrap();
-    let actions = report.actions.clone().unwrap_or_default();
-    if state == "uncertain" {
-        // A frame mid-slide: refused, or read as the position nearest it.
-        if report.state.refuses() {
-            assert!(
-                actions.is_empty(),
-                "{what}: input planned on a refused read"
-            );
-            return;
-        }
-        let cells = serde_json::json!(report.board.as_ref().unwrap().cells);
-        assert_eq!(
-            cells, want["moving"]["nearest"],
-            "{what}: {}",
-            report.reason
-        );
-        return;
-    }
-    assert_eq!(report.state.name(), state, "{what}: {}", report.reason);
-    let cells = serde_json::json!(report.board.as_ref().unwrap().cells);
-    assert_eq!(cells, want["cells"], "{what}");
-    check_bounds(report, grid, what);
-    match state {
-        "playable" => check_drags(report, grid, what),
-        _ => assert!(
-            actions.is_empty(),
-            "{what}: input planned with nothing to do"
-        ),
-    }
-}
-
 #[test]
 fn every_recorded_screenshot_reads_as_expected_at_any_scale_and_margin() {
-    for (name, want) in cases() {
-        let img = load(&name);
-        let grid = Grid::from_json(&want["grid"]);
-        let mut scales = vec![1.0, 1.5, 2.0];
-        // Below about 20 pixels a cell the floor between vehicles blurs
-        // away and the reader refuses; the 0.6x copies stay above that.
-        if grid.pitch() * 0.6 >= 20.0 {
-            scales.push(0.6);
-        }
-        for s in scales {
-            for (pad, page) in [(0, art::PAGE), (23, [40, 44, 52])] {
-                let what = format!("{name} at {s}x, padded {pad}");
-                let v = variant(&img, s, pad, page);
-                let g = grid.scaled(s, f64::from(pad), f64::from(pad));
-                check(&solve(&v), &want, &g, &what);
-            }
-        }
-    }
+    let desktops = [([0; 4], art::PAGE), ([23; 4], [40, 44, 52])];
+    suite().variants(&cases(DIR, 8), &[1.0, 1.5, 2.0, 0.6], &desktops);
 }
 
 #[test]
 fn boards_cut_by_the_selection_are_refused() {
+    let s = suite();
+    let all = cases(DIR, 8);
     for name in ["hardest_p60", "touching_p36", "big_p100"] {
-        let img = load(name);
-        let want: serde_json::Value = serde_json::from_str(
-            &std::fs::read_to_string(fixtures("rush").join(format!("{name}.json"))).unwrap(),
-        )
-        .unwrap();
-        let g = Grid::from_json(&want["grid"]);
+        let c = all.iter().find(|c| c.name == name).expect("a case");
+        let (img, g) = (&c.img, Truth::of(&c.want));
         let p = g.pitch();
         let (w, h) = (img.width(), img.height());
         let cuts = [
@@ -169,29 +87,18 @@ fn boards_cut_by_the_selection_are_refused() {
             (0.0, g.y0 + 1.5 * p, f64::from(w), f64::from(h)),
             (0.0, 0.0, f64::from(w), g.y1 - 0.5 * p),
         ];
-        for (x0, y0, x1, y1) in cuts {
-            let crop = imageops::crop_imm(
-                &img,
-                x0 as u32,
-                y0 as u32,
-                (x1 - x0) as u32,
-                (y1 - y0) as u32,
-            )
-            .to_image();
-            let r = solve(&crop);
-            assert!(
-                r.state.refuses(),
-                "{name} cut at {x0},{y0},{x1},{y1}: {} {:?}",
-                r.state.name(),
-                r.board
+        for area in cuts {
+            assert_refused(
+                &s.solve(&crop(img, area)),
+                &format!("{name} cut at {area:?}"),
             );
-            assert!(r.actions.unwrap_or_default().is_empty());
         }
     }
 }
 
 #[test]
 fn a_vehicle_over_two_cells_at_any_point_of_its_slide_is_never_misread() {
+    let suite = suite();
     let (p, s) = Puzzle::parse("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo").unwrap();
     let (m, after) = p.apply(s, "F+1").unwrap();
     let still: Vec<String> = [s, after]
@@ -203,7 +110,7 @@ fn a_vehicle_over_two_cells_at_any_point_of_its_slide_is_never_misread() {
         let mut scene = Scene::of(&p, s);
         scene.pieces[m.vehicle as usize].pos += f;
         let (img, _) = art::picture(&scene, 40.0, [6.0; 4]);
-        let r = solve(&img);
+        let r = suite.solve(&img);
         if r.state.refuses() {
             continue;
         }
@@ -212,23 +119,16 @@ fn a_vehicle_over_two_cells_at_any_point_of_its_slide_is_never_misread() {
     }
 }
 
-/// `boardbot solve --game rush --json --image IMG EXTRA…`, as JSON.
-fn solve_cli(img: &std::path::Path, extra: &[&str]) -> serde_json::Value {
-    let mut tail = vec![img.to_str().unwrap()];
-    tail.extend_from_slice(extra);
-    stdout_json(&cli("solve --game rush --json --image", &tail))
-}
-
 #[test]
 fn the_cli_reads_a_screenshot_and_writes_a_debug_image() {
     let dir = tempfile::tempdir().unwrap();
     let debug = dir.path().join("seen.png");
     let img = fixtures("rush").join("moving_p50.png");
-    let v = solve_cli(&img, &["--debug-image", debug.to_str().unwrap()]);
+    let v = solve_cli("rush", &img, &["--debug-image", debug.to_str().unwrap()]);
     assert_eq!(v["state"], "uncertain", "{v}");
     assert!(!v["unreadable"].as_array().unwrap().is_empty(), "{v}");
     assert!(debug.exists());
-    let v = solve_cli(&fixtures("rush").join("touching_p36.png"), &[]);
+    let v = solve_cli("rush", &fixtures("rush").join("touching_p36.png"), &[]);
     assert_eq!(v["state"], "playable", "{v}");
     assert_eq!(v["actions"][0]["kind"], "drag", "{v}");
 }
@@ -266,24 +166,8 @@ fn calibrate_learns_the_look_and_solve_reads_with_it() {
     let shot = dir.path().join("shot.png");
     img.save(&shot).unwrap();
     let out_dir = dir.path().join("cal");
-    let out = boardbot(&[
-        "calibrate",
-        "--game",
-        "rush",
-        "--image",
-        shot.to_str().unwrap(),
-        "--board",
-        &class_rows(board),
-        "--out",
-        out_dir.to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let cal = out_dir.join("rush.toml");
-    let v = solve_cli(&shot, &["--calibration", cal.to_str().unwrap()]);
+    let cal = calibrate("rush", &shot, &["--board", &class_rows(board)], &out_dir);
+    let v = solve_cli("rush", &shot, &["--calibration", cal.to_str().unwrap()]);
     assert_eq!(v["state"], "playable", "{v}");
     let want = boardbot::games::rush::letters::canonical(board);
     assert_eq!(
@@ -314,12 +198,12 @@ fn pointer(img: &mut RgbImage, x: i64, y: i64) {
 
 #[test]
 fn a_pointer_anywhere_over_the_board_is_never_misread() {
-    let want: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(fixtures("rush").join("touching_p36.json")).unwrap(),
-    )
-    .unwrap();
-    let img = load("touching_p36");
-    let g = Grid::from_json(&want["grid"]);
+    let suite = suite();
+    let c = cases(DIR, 8)
+        .into_iter()
+        .find(|c| c.name == "touching_p36")
+        .unwrap();
+    let (want, img, g) = (&c.want, &c.img, Truth::of(&c.want));
     let step = g.pitch() / 4.0;
     let (mut refused, mut read) = (0, 0);
     for i in 0..24 {
@@ -327,7 +211,7 @@ fn a_pointer_anywhere_over_the_board_is_never_misread() {
             let mut shot = img.clone();
             let (x, y) = (g.x0 + step * f64::from(i), g.y0 + step * f64::from(j));
             pointer(&mut shot, x as i64, y as i64);
-            let r = solve(&shot);
+            let r = suite.solve(&shot);
             if r.state.refuses() {
                 assert!(r.actions.unwrap_or_default().is_empty());
                 refused += 1;

@@ -4,63 +4,45 @@
 
 mod common;
 
-use boardbot::game::OnScreen;
-use boardbot::games::troyis::Troyis;
 use boardbot::games::troyis::board::Board;
 use boardbot::input::Action;
+use boardbot::report::Report;
+use common::recorded::{Reader, Suite, Truth, assert_refused, cases, crop};
 use common::{Grid, assert_plan_legal, boardbot, fixtures, stdout_json};
+use serde_json::{Value, json};
 
-fn cases() -> Vec<(String, serde_json::Value)> {
-    common::fixture_cases("troyis", 8)
+const DIR: &str = "troyis";
+
+fn suite() -> Suite {
+    Suite {
+        reader: Reader::builtin("troyis"),
+        cells: 14.0..=1000.0,
+        tolerance: |t| (0.03 * t.pitch()).max(1.5),
+        plan: check_clicks,
+    }
+}
+
+/// A playable read's plan is a legal knight's tour of the board read, one
+/// click inside each square it lands on.
+fn check_clicks(name: &str, want: &Value, report: &Report) {
+    let board = report.board.as_ref().unwrap();
+    let grid = Grid::from_json(&want["grid"]);
+    let start = Board::parse(&board.cells.join("/")).unwrap();
+    let plan = common::plan_from_json(report.plan.as_ref().unwrap());
+    assert_plan_legal(&start, &plan.squares);
+    let actions = report.actions.clone().unwrap_or_default();
+    assert_eq!(actions.len(), plan.moves, "{name}");
+    for (a, &(r, c)) in actions.iter().zip(&plan.squares) {
+        let Action::Click { x, y, .. } = a else {
+            panic!("{name}: not a click")
+        };
+        grid.assert_click_inside(f64::from(*x), f64::from(*y), r, c, name);
+    }
 }
 
 #[test]
 fn every_recorded_screenshot_reads_as_expected() {
-    let cal = Troyis.load_calibration(None).expect("built-in calibration");
-    for (name, want) in cases() {
-        let img = image::open(fixtures("troyis").join(format!("{name}.png")))
-            .unwrap()
-            .to_rgb8();
-        let report = Troyis.solve_image(&img, &cal, &Default::default()).unwrap();
-        assert_eq!(
-            report.state.name(),
-            want["state"],
-            "{name}: {}",
-            report.reason
-        );
-        let actions = report.actions.clone().unwrap_or_default();
-        match want["state"].as_str().unwrap() {
-            "playable" | "solved" => {
-                let board = report.board.as_ref().unwrap();
-                assert_eq!(serde_json::json!(board.cells), want["cells"], "{name}");
-                let grid = Grid::from_json(&want["grid"]);
-                let b = board.bounds.unwrap();
-                let tol = (0.03 * grid.pitch()).max(1.5);
-                assert!(
-                    (b.x - grid.x0).abs() <= tol && (b.y - grid.y0).abs() <= tol,
-                    "{name}: bounds {b:?} vs {grid:?}"
-                );
-                assert!(
-                    (b.x + b.w - grid.x1).abs() <= tol && (b.y + b.h - grid.y1).abs() <= tol,
-                    "{name}: bounds {b:?} vs {grid:?}"
-                );
-                let start = Board::parse(&board.cells.join("/")).unwrap();
-                let plan = common::plan_from_json(report.plan.as_ref().unwrap());
-                assert_plan_legal(&start, &plan.squares);
-                assert_eq!(actions.len(), plan.moves, "{name}");
-                for (a, &(r, c)) in actions.iter().zip(&plan.squares) {
-                    let Action::Click { x, y, .. } = a else {
-                        panic!("{name}: not a click")
-                    };
-                    grid.assert_click_inside(f64::from(*x), f64::from(*y), r, c, &name);
-                }
-            }
-            _ => assert!(
-                actions.is_empty(),
-                "{name}: clicks planned on an unreadable screen"
-            ),
-        }
-    }
+    suite().every_case(&cases(DIR, 8));
 }
 
 #[test]
@@ -100,70 +82,28 @@ fn the_cli_agrees_and_writes_a_debug_image_when_unsure() {
 
 #[test]
 fn tight_crops_play_and_crops_through_the_board_are_refused() {
-    let cal = Troyis.load_calibration(None).expect("built-in calibration");
+    let s = suite();
+    let all = cases(DIR, 8);
     for name in ["k7_mid_p58_yellow", "k9_p36_margin_purple", "k5_p24_clouds"] {
-        let want: serde_json::Value = serde_json::from_str(
-            &std::fs::read_to_string(fixtures("troyis").join(format!("{name}.json"))).unwrap(),
-        )
-        .unwrap();
-        let img = image::open(fixtures("troyis").join(format!("{name}.png")))
-            .unwrap()
-            .to_rgb8();
-        let g = Grid::from_json(&want["grid"]);
-        let crop = |x0: f64, y0: f64, x1: f64, y1: f64| {
-            let (x0, y0) = (x0.max(0.0) as u32, y0.max(0.0) as u32);
-            let (x1, y1) = ((x1 as u32).min(img.width()), (y1 as u32).min(img.height()));
-            image::imageops::crop_imm(&img, x0, y0, x1 - x0, y1 - y0).to_image()
-        };
+        let c = all.iter().find(|c| c.name == name).unwrap();
+        let (img, g) = (&c.img, Truth::of(&c.want));
+        let (w, h) = (f64::from(img.width()), f64::from(img.height()));
         // A selection that hugs the board, one pixel inside its frame.
-        let tight = crop(g.x0 + 1.0, g.y0 + 1.0, g.x1, g.y1);
-        let r = Troyis
-            .solve_image(&tight, &cal, &Default::default())
-            .unwrap();
+        let r = s.solve(&crop(img, (g.x0 + 1.0, g.y0 + 1.0, g.x1, g.y1)));
         assert_eq!(r.state.name(), "playable", "{name} tight: {}", r.reason);
         assert_eq!(
-            serde_json::json!(r.board.unwrap().cells),
-            want["cells"],
+            json!(r.board.unwrap().cells),
+            c.want["cells"],
             "{name} tight"
         );
         // Selections that cut through a row or a column of cells.
         let p = g.pitch();
-        for (what, cut) in [
-            (
-                "left",
-                crop(
-                    g.x0 + 1.5 * p,
-                    0.0,
-                    f64::from(img.width()),
-                    f64::from(img.height()),
-                ),
-            ),
-            (
-                "bottom",
-                crop(0.0, 0.0, f64::from(img.width()), g.y1 - 2.5 * p),
-            ),
-            (
-                "corner",
-                crop(
-                    g.x0 + 0.6 * p,
-                    g.y0 + 0.4 * p,
-                    f64::from(img.width()),
-                    f64::from(img.height()),
-                ),
-            ),
+        for (what, area) in [
+            ("left", (g.x0 + 1.5 * p, 0.0, w, h)),
+            ("bottom", (0.0, 0.0, w, g.y1 - 2.5 * p)),
+            ("corner", (g.x0 + 0.6 * p, g.y0 + 0.4 * p, w, h)),
         ] {
-            let r = Troyis.solve_image(&cut, &cal, &Default::default()).unwrap();
-            assert_eq!(
-                r.state.exit_code(),
-                3,
-                "{name} cut {what}: read as {:?}: {}",
-                r.state,
-                r.reason
-            );
-            assert!(
-                r.actions.unwrap_or_default().is_empty(),
-                "{name} cut {what}"
-            );
+            assert_refused(&s.solve(&crop(img, area)), &format!("{name} cut {what}"));
         }
     }
 }

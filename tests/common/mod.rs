@@ -4,6 +4,7 @@
 pub mod display;
 #[cfg(feature = "live")]
 pub mod klotski;
+pub mod recorded;
 pub mod sgt;
 
 use std::path::{Path, PathBuf};

@@ -256,6 +256,23 @@ pub fn grab(display: &str, rect: (i32, i32, u32, u32)) -> image::RgbImage {
     image::RgbImage::from_raw(w, h, rgb).expect("image size")
 }
 
+/// The game IDs of tests/fixtures/inertia/ids.txt.
+pub fn inertia_ids() -> Vec<String> {
+    let text = std::fs::read_to_string(super::fixtures("inertia/ids.txt")).expect("ids.txt");
+    text.lines().map(str::to_string).collect()
+}
+
+/// A test display with sgt-inertia and xdotool, or `None` (skipped, said
+/// why; in CI a missing program fails instead).
+#[cfg(feature = "live")]
+pub fn setup_inertia(tag: u32) -> Option<(super::display::Display, PathBuf)> {
+    let program = inertia()?;
+    if !super::display::have_xdotool() {
+        return None;
+    }
+    Some((super::display::xvfb(tag)?, program))
+}
+
 /// The game IDs of tests/fixtures/fifteen/ids.txt; the first shows every
 /// number, and the tests calibrate on it.
 pub fn fifteen_ids() -> Vec<String> {
