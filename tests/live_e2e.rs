@@ -8,9 +8,9 @@
 
 mod common;
 
-use common::display::{
-    Display, PracticeWindow, boardbot, have, have_xdotool, rect, region_around, show, wait_output,
-    xdotool, xvfb,
+use common::display::{have, region_around};
+use common::live::{
+    Display, Practice, boardbot, have_xdotool, play, rect, show, wait_output, xdotool, xvfb,
 };
 
 use std::process::{Child, Command, Output, Stdio};
@@ -18,64 +18,35 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-/// The Troyis practice window.
-struct Practice(PracticeWindow);
-
-impl std::ops::Deref for Practice {
-    type Target = PracticeWindow;
-    fn deref(&self) -> &PracticeWindow {
-        &self.0
-    }
+/// The Troyis practice window: a generated level of `size` cells a side.
+fn open(display: &Display, size: usize, pitch: u32, seed: u64) -> Practice {
+    let level = [size.to_string(), pitch.to_string(), seed.to_string()];
+    let flags = [
+        "--size", &level[0], "--pitch", &level[1], "--seed", &level[2],
+    ];
+    Practice::open(display, "troyis", &flags, &[])
 }
 
-impl Practice {
-    fn open(display: &Display, size: usize, pitch: u32, seed: u64) -> Practice {
-        let (size, pitch, seed) = (size.to_string(), pitch.to_string(), seed.to_string());
-        Practice(PracticeWindow::open(
-            display,
-            &[
-                "practice",
-                "--size",
-                &size,
-                "--pitch",
-                &pitch,
-                "--seed",
-                &seed,
-                "--position",
-                "40,30",
-            ],
-        ))
-    }
-
-    /// The board's outer rectangle on screen: `(x, y, side)`.
-    fn board(&self) -> (f64, f64, f64, f64) {
-        let r = self.read();
-        let l = &r["lattice"];
-        let pitch = l["pitch"].as_f64().unwrap();
-        (
-            l["x"].as_f64().unwrap(),
-            l["y"].as_f64().unwrap(),
-            pitch,
-            pitch * l["cols"].as_f64().unwrap(),
-        )
-    }
+/// The board's outer rectangle on screen: `(x, y, pitch, side)`.
+fn board(p: &Practice) -> (f64, f64, f64, f64) {
+    let l = &p.session()["lattice"];
+    let pitch = l["pitch"].as_f64().unwrap();
+    (
+        l["x"].as_f64().unwrap(),
+        l["y"].as_f64().unwrap(),
+        pitch,
+        pitch * l["cols"].as_f64().unwrap(),
+    )
 }
 
 /// Plays the practice board once through `region` and checks the level
 /// was solved with one move per target, every click inside the region.
 fn play_and_check(display: &Display, practice: &Practice, region: &str) {
-    let out = boardbot(
+    let out = play(
         display,
-        &[
-            "play",
-            "--game",
-            "troyis",
-            "--once",
-            "--region",
-            region,
-            "--delay-ms",
-            "15",
-        ],
+        Some("troyis"),
+        region,
+        &["--once", "--delay-ms", "15"],
     )
     .output()
     .expect("run play");
@@ -104,8 +75,8 @@ fn play_and_check(display: &Display, practice: &Practice, region: &str) {
 fn plays_the_practice_board_at_three_sizes() {
     let Some(display) = xvfb(1) else { return };
     for (size, pitch, seed) in [(5, 52, 11), (7, 44, 12), (9, 40, 13), (12, 30, 14)] {
-        let practice = Practice::open(&display, size, pitch, seed);
-        let (x, y, _, side) = practice.board();
+        let practice = open(&display, size, pitch, seed);
+        let (x, y, _, side) = board(&practice);
         play_and_check(&display, &practice, &region_around(x, y, side, 3.0));
     }
 }
@@ -113,8 +84,8 @@ fn plays_the_practice_board_at_three_sizes() {
 #[test]
 fn plays_through_a_selection_with_a_wide_margin() {
     let Some(display) = xvfb(2) else { return };
-    let practice = Practice::open(&display, 8, 42, 21);
-    let (x, y, _, side) = practice.board();
+    let practice = open(&display, 8, 42, 21);
+    let (x, y, _, side) = board(&practice);
     // The selection takes in the desktop, the window's frame and its status bar.
     play_and_check(&display, &practice, &region_around(x, y, side, 45.0));
 }
@@ -125,12 +96,12 @@ fn the_abort_key_stops_the_replay() {
     if !have_xdotool() {
         return;
     }
-    let practice = Practice::open(&display, 9, 40, 31);
-    let (x, y, _, side) = practice.board();
+    let practice = open(&display, 9, 40, 31);
+    let (x, y, _, side) = board(&practice);
     let region = region_around(x, y, side, 3.0);
     let mut play = start_play(&display, &region, &["--once", "--delay-ms", "250"]);
     practice.wait_until(|r| r["moves"].as_u64().unwrap_or(0) >= 3, "the first moves");
-    let before = practice.read()["clicks"].as_array().map_or(0, Vec::len);
+    let before = practice.session()["clicks"].as_array().map_or(0, Vec::len);
     xdotool(&display, &["key", "Escape"]);
     let t = Instant::now();
     let status = loop {
@@ -146,7 +117,7 @@ fn the_abort_key_stops_the_replay() {
     let out = play.wait_with_output().expect("output");
     assert_eq!(status.code(), Some(4), "{}", show(&out));
     std::thread::sleep(Duration::from_millis(600));
-    let r = practice.read();
+    let r = practice.session();
     assert_eq!(r["solved"], false, "{r}");
     let moves = r["moves"].as_u64().unwrap();
     assert!(moves < r["targets"].as_u64().unwrap(), "{r}");
@@ -166,8 +137,8 @@ fn the_abort_key_stops_the_replay() {
 #[test]
 fn dry_run_clicks_are_the_cells_screen_centres() {
     let Some(display) = xvfb(4) else { return };
-    let practice = Practice::open(&display, 7, 46, 41);
-    let (x, y, pitch, side) = practice.board();
+    let practice = open(&display, 7, 46, 41);
+    let (x, y, pitch, side) = board(&practice);
     let region = region_around(x, y, side, 20.0);
     let (_, v) = dry_run_json(&display, &region);
     assert_eq!(v["state"], "playable");
@@ -187,7 +158,7 @@ fn dry_run_clicks_are_the_cells_screen_centres() {
     }
     std::thread::sleep(Duration::from_millis(300));
     assert_eq!(
-        practice.read()["clicks"],
+        practice.session()["clicks"],
         serde_json::json!([]),
         "a dry run sent clicks"
     );
@@ -215,8 +186,8 @@ fn plays_on_a_hidpi_desktop() {
         .write_all(b"Xft.dpi: 192\n")
         .expect("write");
     assert!(xrdb.wait().expect("xrdb").success());
-    let practice = Practice::open(&display, 7, 60, 51);
-    let (x, y, _, side) = practice.board();
+    let practice = open(&display, 7, 60, 51);
+    let (x, y, _, side) = board(&practice);
     let region = region_around(x, y, side, 10.0);
     let out = boardbot(
         &display,
@@ -250,18 +221,11 @@ fn plays_on_a_hidpi_desktop() {
 /// `play --once --dry-run --json` on `region`: its output, checked for
 /// exit code 0, and its JSON.
 fn dry_run_json(display: &Display, region: &str) -> (Output, Value) {
-    let out = boardbot(
+    let out = play(
         display,
-        &[
-            "play",
-            "--game",
-            "troyis",
-            "--once",
-            "--dry-run",
-            "--json",
-            "--region",
-            region,
-        ],
+        Some("troyis"),
+        region,
+        &["--once", "--dry-run", "--json"],
     )
     .output()
     .expect("run play");
@@ -272,9 +236,7 @@ fn dry_run_json(display: &Display, region: &str) -> (Output, Value) {
 
 /// Starts `play --game troyis --region REGION EXTRA…` with its output piped.
 fn start_play(display: &Display, region: &str, extra: &[&str]) -> Child {
-    let mut args = vec!["play", "--game", "troyis", "--region", region];
-    args.extend_from_slice(extra);
-    boardbot(display, &args)
+    play(display, Some("troyis"), region, extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -288,8 +250,8 @@ fn selects_by_dragging_then_by_keys_and_remembers_the_region() {
         return;
     }
     let config = tempfile::tempdir().unwrap();
-    let practice = Practice::open(&display, 6, 44, 61);
-    let (x, y, _, side) = practice.board();
+    let practice = open(&display, 6, 44, 61);
+    let (x, y, _, side) = board(&practice);
     let (x0, y0, x1, y1) = (
         (x - 12.0) as i32,
         (y - 12.0) as i32,
@@ -384,7 +346,7 @@ fn selects_by_dragging_then_by_keys_and_remembers_the_region() {
     );
     assert_eq!(v["state"], "playable");
     assert_eq!(
-        practice.read()["clicks"],
+        practice.session()["clicks"],
         serde_json::json!([]),
         "dry runs sent clicks"
     );
@@ -393,8 +355,8 @@ fn selects_by_dragging_then_by_keys_and_remembers_the_region() {
 #[test]
 fn refuses_a_selection_that_cuts_the_board_and_saves_what_it_saw() {
     let Some(display) = xvfb(7) else { return };
-    let practice = Practice::open(&display, 8, 40, 71);
-    let (x, y, pitch, side) = practice.board();
+    let practice = open(&display, 8, 40, 71);
+    let (x, y, pitch, side) = board(&practice);
     let saved = tempfile::tempdir().unwrap();
     // Half a column and half a row cut off.
     let region = format!(
@@ -421,7 +383,7 @@ fn refuses_a_selection_that_cuts_the_board_and_saves_what_it_saw() {
     assert_eq!(files.len(), 2, "the capture and the debug image are saved");
     std::thread::sleep(Duration::from_millis(300));
     assert_eq!(
-        practice.read()["clicks"],
+        practice.session()["clicks"],
         serde_json::json!([]),
         "no input was sent"
     );
@@ -430,8 +392,8 @@ fn refuses_a_selection_that_cuts_the_board_and_saves_what_it_saw() {
 #[test]
 fn a_region_may_start_left_of_and_above_the_screen() {
     let Some(display) = xvfb(8) else { return };
-    let practice = Practice::open(&display, 6, 40, 81);
-    let (x, y, _, side) = practice.board();
+    let practice = open(&display, 6, 40, 81);
+    let (x, y, _, side) = board(&practice);
     // Negative numbers are values, not flags; the part off the screen is clipped.
     let (w, h) = ((x + side + 10.0) as i64 + 10, (y + side + 10.0) as i64 + 10);
     let region = format!("-10,-10,{w},{h}");
@@ -446,8 +408,8 @@ fn the_hotkey_starts_a_play() {
     if !have_xdotool() {
         return;
     }
-    let practice = Practice::open(&display, 7, 44, 91);
-    let (x, y, _, side) = practice.board();
+    let practice = open(&display, 7, 44, 91);
+    let (x, y, _, side) = board(&practice);
     let region = region_around(x, y, side, 3.0);
     let mut play = start_play(&display, &region, &["--delay-ms", "15", "--timings"]);
     // Once it says it is ready the key is grabbed: press it as a user would.
@@ -484,8 +446,8 @@ fn the_hotkey_starts_a_play() {
 #[test]
 fn says_once_when_it_cannot_save_what_it_saw() {
     let Some(display) = xvfb(10) else { return };
-    let practice = Practice::open(&display, 6, 40, 101);
-    let (x, y, pitch, side) = practice.board();
+    let practice = open(&display, 6, 40, 101);
+    let (x, y, pitch, side) = board(&practice);
     let blocker = tempfile::NamedTempFile::new().unwrap();
     // A directory below a plain file can never be created.
     let dir = blocker.path().join("seen");

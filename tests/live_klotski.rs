@@ -26,8 +26,9 @@ use boardbot::input::replay::Input;
 use boardbot::report::{Report, Verdict};
 use boardbot::solve::{Budget, Progress};
 use boardbot::vision::Lattice;
-use common::display::{Display, boardbot, json_of, rect, show, wait_output, xvfb};
+use common::display::{Display, show, wait_output, xvfb};
 use common::klotski::{self, Klotski};
+use common::live::{self, abort_stops_play, action_points, dry_run};
 
 /// Levels of three sizes with short plans: (index, window size).
 const LEVELS: [usize; 3] = [0, 10, 9];
@@ -122,10 +123,7 @@ fn the_planners_moves_as_drags_solve_levels_of_three_sizes_in_as_many_moves() {
 /// `boardbot play --game klotski` on `k`'s board, selected with `margin`
 /// pixels around its frame.
 fn play(d: &Display, k: &Klotski, margin: i32, extra: &[&str]) -> Command {
-    let region = k.region(margin);
-    let mut args = vec!["play", "--game", "klotski", "--region", &region];
-    args.extend_from_slice(extra);
-    let mut c = boardbot(d, &args);
+    let mut c = live::play(d, Some("klotski"), &k.region(margin), extra);
     c.stdout(Stdio::piped()).stderr(Stdio::piped());
     c
 }
@@ -196,7 +194,7 @@ fn the_abort_key_stops_the_drags() {
     let child = play(&d, &k, 15, &["--once", "--delay-ms", "300"])
         .spawn()
         .expect("start play");
-    common::sgt::abort_stops_play(&d, child, &start, || read(&k));
+    abort_stops_play(&d, child, &start, || read(&k));
     assert!(!k.solved() && k.dialog().is_none());
 }
 
@@ -207,21 +205,13 @@ fn a_dry_run_plans_drags_on_the_board_inside_the_selection_and_sends_none() {
     };
     let k = Klotski::open(&d.name, 10, None);
     let before = read(&k);
-    let region = k.region(20);
-    let v = json_of(&mut play(&d, &k, 20, &["--once", "--dry-run", "--json"]));
-    assert_eq!(v["state"], "playable", "{v}");
+    let v = dry_run(&d, Some("klotski"), &k.region(20), &[]);
     let actions = v["actions"].as_array().expect("actions");
     assert_eq!(actions.len(), optimal(10).len(), "one drag per move");
-    let (rx, ry, rw, rh) = rect(&region);
     let (fx, fy, fw, fh) = k.frame;
     for a in actions {
         assert_eq!(a["kind"], "drag_path", "{a}");
-        for p in a["points"].as_array().expect("points") {
-            let (x, y) = (p[0].as_i64().unwrap(), p[1].as_i64().unwrap());
-            assert!(
-                x >= rx && y >= ry && x < rx + rw && y < ry + rh,
-                "{a} leaves {region}"
-            );
+        for (x, y) in action_points(a) {
             let inside = x > i64::from(fx) && y > i64::from(fy);
             assert!(
                 inside && x < i64::from(fx) + i64::from(fw) && y < i64::from(fy) + i64::from(fh),

@@ -172,6 +172,23 @@ fn checkerboard(pitch: u32, margin: u32, a: [u8; 3], b: [u8; 3]) -> RgbImage {
     })
 }
 
+/// A `n`×`n` grid of cells of one colour, drawn as the practice windows
+/// draw their boards: no level of any game is all walls.
+fn grid_of(n: usize, cell: [u8; 3], page: [u8; 3]) -> RgbImage {
+    use boardbot::art::board::{draw_lines, layout};
+    let pitch = 40.0;
+    let (w, h, lattice) = layout(n, n, pitch, [16.0, 40.0, 16.0, 16.0]);
+    let mut img = RgbImage::from_pixel(w, h, Rgb(page));
+    let b = lattice.bounds();
+    for y in b.y0 as u32..b.y1 as u32 {
+        for x in b.x0 as u32..b.x1 as u32 {
+            img.put_pixel(x, y, Rgb(cell));
+        }
+    }
+    draw_lines(&mut img, &lattice, pitch);
+    img
+}
+
 #[test]
 fn pictures_of_no_game_are_claimed_by_none() {
     let l = lineup();
@@ -210,6 +227,30 @@ fn pictures_of_no_game_are_claimed_by_none() {
         ),
         ("gradient", gradient),
         ("radial", radial),
+        (
+            "skiddy blocks only",
+            grid_of(
+                8,
+                boardbot::games::skiddy::art::BLOCK,
+                boardbot::games::skiddy::art::PAGE,
+            ),
+        ),
+        (
+            "bitlock walls only",
+            grid_of(
+                8,
+                boardbot::games::bitlock::art::WALL,
+                boardbot::games::bitlock::art::PAGE,
+            ),
+        ),
+        (
+            "bitlock floor only",
+            grid_of(
+                6,
+                boardbot::games::bitlock::art::FLOOR,
+                boardbot::games::bitlock::art::PAGE,
+            ),
+        ),
     ];
     for (what, img) in cases {
         let r = recognise(&l, &img);

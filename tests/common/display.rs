@@ -78,17 +78,20 @@ pub fn xvfb(tag: u32) -> Option<Display> {
     panic!("Xvfb did not start");
 }
 
+/// The config directory `boardbot` runs with on `display`: its own, so
+/// that a test never reads the user's calibrations or remembered regions.
+pub fn config_dir(display: &Display) -> PathBuf {
+    std::env::temp_dir().join(format!(
+        "boardbot-e2e-{}",
+        display.name.trim_start_matches(':')
+    ))
+}
+
 pub fn boardbot(display: &Display, args: &[&str]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_boardbot"));
     c.args(args)
         .env("DISPLAY", &display.name)
-        .env(
-            "BOARDBOT_CONFIG_DIR",
-            std::env::temp_dir().join(format!(
-                "boardbot-e2e-{}",
-                display.name.trim_start_matches(':')
-            )),
-        )
+        .env("BOARDBOT_CONFIG_DIR", config_dir(display))
         .env(
             "BOARDBOT_SAVE_DIR",
             std::env::temp_dir().join("boardbot-e2e-seen"),

@@ -4,6 +4,8 @@
 pub mod display;
 #[cfg(feature = "live")]
 pub mod klotski;
+#[cfg(feature = "live")]
+pub mod live;
 pub mod recorded;
 pub mod sgt;
 

@@ -183,7 +183,14 @@ fn legal(shown: &[Vec<Shown>], sticky: bool) -> Result<Seen, String> {
     );
     let level = match Level::parse(&text) {
         Ok(l) => Some(l),
-        Err(LevelError::NoSkiddy) => None,
+        // A won level: every skiddy has left through a goal, and the goals
+        // are still there. A board of blocks alone is no Skiddy level.
+        Err(LevelError::NoSkiddy) if rows.iter().any(|r| r.contains(['R', 'B', 'G', 'Y'])) => None,
+        Err(LevelError::NoSkiddy) => {
+            return Err(
+                "the board read has no skiddy and no goal: no Skiddy level looks like this".into(),
+            );
+        }
         // The message's line numbers count the sticky line: rows are line - 1.
         Err(e) => {
             return Err(format!(
