@@ -36,6 +36,7 @@ pub mod calibration;
 pub mod capture;
 pub mod cli;
 pub mod engines;
+pub mod files;
 pub mod game;
 pub mod games;
 pub mod geom;

@@ -243,6 +243,63 @@ fn start_play(display: &Display, region: &str, extra: &[&str]) -> Child {
         .expect("start play")
 }
 
+/// The product's main flow on a bare X server (no window manager): drag a
+/// rectangle over the board on the overlay, and boardbot plays it for
+/// real. The overlay must be gone before the first click, or the clicks
+/// land on it; with `named`, the game is named, else recognised.
+fn drag_then_play(tag: u32, named: bool) {
+    let Some(display) = xvfb(tag) else { return };
+    if !have_xdotool() {
+        return;
+    }
+    let config = tempfile::tempdir().unwrap();
+    let practice = open(&display, 7, 44, 63);
+    let (x, y, _, side) = board(&practice);
+    let (x0, y0) = ((x - 10.0) as i32, (y - 10.0) as i32);
+    let (x1, y1) = ((x + side + 10.0) as i32, (y + side + 10.0) as i32);
+    let mut args = vec!["play", "--once", "--delay-ms", "15"];
+    if named {
+        args.extend_from_slice(&["--game", "troyis"]);
+    }
+    let child = boardbot(&display, &args)
+        .env("BOARDBOT_CONFIG_DIR", config.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start play");
+    std::thread::sleep(Duration::from_millis(2500));
+    common::live::drag(&display, (x0, y0), (x1, y1));
+    let out = wait_output(child, 30);
+    assert_eq!(out.status.code(), Some(0), "{}", show(&out));
+    let r = practice.wait_until(|r| r["solved"] == true, "the level to be solved");
+    assert_eq!(r["moves"], r["targets"], "one move per target: {r}");
+    assert_eq!(r["illegal"], 0, "{r}");
+    let clicks = r["clicks"].as_array().unwrap();
+    assert_eq!(clicks.len() as u64, r["moves"].as_u64().unwrap(), "{r}");
+    for c in clicks {
+        let (cx, cy) = (c["x"].as_i64().unwrap(), c["y"].as_i64().unwrap());
+        assert!(
+            cx >= i64::from(x0) && cy >= i64::from(y0) && cx < i64::from(x1) && cy < i64::from(y1),
+            "click ({cx},{cy}) outside the selection"
+        );
+    }
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("now reads as solved"),
+        "{}",
+        show(&out)
+    );
+}
+
+#[test]
+fn a_board_selected_by_dragging_is_played_for_real() {
+    drag_then_play(16, true);
+}
+
+#[test]
+fn a_board_selected_by_dragging_is_recognised_and_played_with_no_game_named() {
+    drag_then_play(17, false);
+}
+
 #[test]
 fn selects_by_dragging_then_by_keys_and_remembers_the_region() {
     let Some(display) = xvfb(6) else { return };

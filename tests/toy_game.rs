@@ -52,7 +52,8 @@ fn solves_with_a_walkthrough_as_text_and_json() {
 #[test]
 fn batch_checks_known_answers_and_names_the_lines_that_differ() {
     let file = "# moves position\n1 123456708\n31 867254301\n\n4 123456780\n2 12345678\n";
-    let out = EIGHT.batch(file, "toy.txt", &opts()).unwrap();
+    let mut src = boardbot::tools::BatchSource::from_text(file, "toy.txt");
+    let out = EIGHT.batch(&mut src, &opts()).unwrap();
     assert_eq!(out.exit_code(), 1);
     let v: serde_json::Value = serde_json::from_str(&out.to_json()).unwrap();
     assert_eq!(v["puzzles"], 4);

@@ -152,13 +152,10 @@ pub(crate) fn boardbot_games() -> Vec<&'static dyn crate::game::Game> {
         .collect()
 }
 
-/// Reads a text file (a level, a batch), saying which file failed.
+/// Reads a level file, within [`crate::files::Limit::Level`], saying which
+/// file failed and why.
 pub(crate) fn read_text(path: &std::path::Path) -> anyhow::Result<String> {
-    use anyhow::Context;
-    if path.is_dir() {
-        anyhow::bail!("{} is a directory; give a file", path.display());
-    }
-    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    Ok(crate::files::read_text(path, crate::files::Limit::Level)?)
 }
 
 /// Looks a game up, or explains which ones exist.

@@ -90,8 +90,8 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
         bail!("--debug-image and --calibration apply to screenshots: add --image FILE");
     }
     if let Some(path) = &a.batch {
-        let text = super::read_text(path)?;
-        let out = game.batch(&text, &path.display().to_string(), &opts)?;
+        let mut src = crate::tools::BatchSource::from_file(path)?;
+        let out = game.batch(&mut src, &opts)?;
         out.print(a.json);
         return Ok(out.exit_code());
     }

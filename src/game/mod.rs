@@ -18,8 +18,8 @@ use crate::art::render::{Art, RenderOptions, Rendered};
 #[cfg(feature = "live")]
 use crate::practice::PracticeOptions;
 use crate::report::{Output, Report};
-use crate::tools::TextPuzzle;
 use crate::tools::options::{GenerateOptions, Opt, Options};
+use crate::tools::{BatchSource, TextPuzzle};
 
 pub use pacing::{Pacing, Step};
 pub use screen::{OnScreen, ScreenGame};
@@ -88,9 +88,9 @@ pub trait Game: Sync {
 
     /// Solves every position of a file of positions with known answers,
     /// and reports the ones whose answer differs.
-    fn batch(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
+    fn batch(&self, src: &mut BatchSource, opts: &Options) -> Result<Output, GameError> {
         match self.text_commands() {
-            Some(t) => t.batch(text, origin, opts),
+            Some(t) => t.batch(src, opts),
             None => unsupported(self.id(), "solve batches"),
         }
     }
@@ -212,8 +212,8 @@ impl<P: TextPuzzle> Game for PuzzleGame<P> {
         crate::tools::solve::<P>(text, origin, opts)
     }
 
-    fn batch(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
-        crate::tools::batch::<P>(text, origin, opts)
+    fn batch(&self, src: &mut BatchSource, opts: &Options) -> Result<Output, GameError> {
+        crate::tools::batch::<P>(src, opts)
     }
 
     fn map(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {

@@ -288,35 +288,100 @@ fn search_line<M>(sol: &Solution<M>) -> String {
 }
 
 /// One line of a batch file: `expected position [anything else]`.
-struct Line<'t> {
+struct Line {
     number: usize,
     expected: u64,
-    position: &'t str,
+    position: String,
 }
 
-fn batch_lines<'t>(text: &'t str, origin: &str) -> Result<Vec<Line<'t>>, GameError> {
-    let mut out = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
+/// The lines of a batch, read as they are needed: a batch file is
+/// streamed, never held whole, so its size is bounded only by time.
+pub struct BatchSource<'a> {
+    /// The file's name, for messages.
+    pub origin: String,
+    lines: Box<dyn Iterator<Item = Result<String, GameError>> + 'a>,
+    /// The number of the last line read, from 1.
+    number: usize,
+    /// A line given back by [`BatchSource::push_back`], read again next.
+    back: Option<(usize, String)>,
+}
+
+impl<'a> BatchSource<'a> {
+    /// A batch held in memory.
+    pub fn from_text(text: &'a str, origin: &str) -> BatchSource<'a> {
+        BatchSource {
+            origin: origin.to_string(),
+            lines: Box::new(text.lines().map(|l| Ok(l.to_string()))),
+            number: 0,
+            back: None,
         }
+    }
+
+    /// A batch file, streamed line by line.
+    pub fn from_file(path: &std::path::Path) -> Result<BatchSource<'static>, GameError> {
+        let lines = crate::files::lines(path).map_err(|e| GameError::Output(e.to_string()))?;
+        Ok(BatchSource {
+            origin: path.display().to_string(),
+            lines: Box::new(lines.map(|l| l.map_err(|e| GameError::Output(e.to_string())))),
+            number: 0,
+            back: None,
+        })
+    }
+
+    /// The next line that holds something (not blank, not a `#` comment),
+    /// trimmed, with its number.
+    pub fn next_content(&mut self) -> Option<Result<(usize, String), GameError>> {
+        if let Some(back) = self.back.take() {
+            return Some(Ok(back));
+        }
+        loop {
+            let line = match self.lines.next()? {
+                Ok(l) => l,
+                Err(e) => return Some(Err(e)),
+            };
+            self.number += 1;
+            let t = line.trim();
+            if !t.is_empty() && !t.starts_with('#') {
+                return Some(Ok((self.number, t.to_string())));
+            }
+        }
+    }
+
+    /// Gives a line back: the next [`BatchSource::next_content`] reads it again.
+    pub fn push_back(&mut self, number: usize, line: String) {
+        self.back = Some((number, line));
+    }
+
+    /// An error about line `line` of this batch.
+    pub fn error(&self, line: usize, message: String) -> GameError {
+        GameError::Parse {
+            origin: self.origin.clone(),
+            message: format!("line {line}: {message}"),
+        }
+    }
+}
+
+/// Up to `n` more batch lines, parsed as `moves position [more fields]`.
+fn batch_lines(src: &mut BatchSource, n: usize) -> Result<Vec<Line>, GameError> {
+    let mut out = Vec::new();
+    while out.len() < n {
+        let Some(next) = src.next_content() else {
+            break;
+        };
+        let (number, line) = next?;
         let mut parts = line.split_whitespace();
         let (Some(expected), Some(position)) = (parts.next(), parts.next()) else {
-            return Err(GameError::Parse {
-                origin: origin.to_string(),
-                message: format!(
-                    "line {}: expected `moves position [more fields]`, got {line:?}",
-                    i + 1
-                ),
-            });
+            return Err(src.error(
+                number,
+                format!("expected `moves position [more fields]`, got {line:?}"),
+            ));
         };
-        let expected = expected.parse().map_err(|_| GameError::Parse {
-            origin: origin.to_string(),
-            message: format!("line {}: {expected:?} is not a move count", i + 1),
-        })?;
+        let expected = expected
+            .parse()
+            .map_err(|_| src.error(number, format!("{expected:?} is not a move count")))?;
+        let position = position.to_string();
         out.push(Line {
-            number: i + 1,
+            number,
             expected,
             position,
         });
@@ -356,41 +421,51 @@ pub fn run_parallel<I: Sync, T: Send>(
 
 /// `solve --batch`: every one-line position of a file against its known
 /// optimal cost, on every core.
-pub fn batch<P: TextPuzzle>(text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
-    let lines = batch_lines(text, origin)?;
+pub fn batch<P: TextPuzzle>(src: &mut BatchSource, opts: &Options) -> Result<Output, GameError> {
+    /// Lines read and checked at a time.
+    const CHUNK: usize = 4096;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let b = budget(opts);
     let t = Instant::now();
-    let checked = run_parallel(&lines, threads, |line| {
-        let t = Instant::now();
-        let got = match P::parse(line.position, opts) {
-            Err(e) => Got::Error(e),
-            Ok((p, s)) => p.optimal_cost(&s, &b),
-        };
-        (got, t.elapsed().as_secs_f64() * 1e3)
-    });
+    let (mut puzzles, mut times, mut mismatches) = (0, Vec::new(), Vec::new());
+    loop {
+        let lines = batch_lines(src, CHUNK)?;
+        if lines.is_empty() {
+            break;
+        }
+        let checked = run_parallel(&lines, threads, |line| {
+            let t = Instant::now();
+            let got = match P::parse(&line.position, opts) {
+                Err(e) => Got::Error(e),
+                Ok((p, s)) => p.optimal_cost(&s, &b),
+            };
+            (got, t.elapsed().as_secs_f64() * 1e3)
+        });
+        puzzles += lines.len();
+        times.extend(checked.iter().map(|c| c.1));
+        mismatches.extend(
+            lines
+                .into_iter()
+                .zip(checked)
+                .filter(|(l, (got, _))| *got != Got::Cost(l.expected))
+                .map(|(l, (got, _))| Mismatch {
+                    line: l.number,
+                    board: l.position,
+                    expected: l.expected,
+                    got,
+                }),
+        );
+    }
     let total_ms = ms_since(t);
-    let mut times: Vec<f64> = checked.iter().map(|c| c.1).collect();
     times.sort_by(f64::total_cmp);
-    let mismatches = lines
-        .iter()
-        .zip(checked)
-        .filter(|(l, (got, _))| *got != Got::Cost(l.expected))
-        .map(|(l, (got, _))| Mismatch {
-            line: l.number,
-            board: l.position.to_string(),
-            expected: l.expected,
-            got,
-        })
-        .collect();
     let round = |v: f64| (v * 1000.0).round() / 1000.0;
     Ok(Output::Batch(BatchReport {
         game: P::ID,
-        puzzles: lines.len(),
+        puzzles,
         mismatches,
         total_ms: round(total_ms),
         median_ms: round(times.get(times.len() / 2).copied().unwrap_or(0.0)),
-        origin: origin.to_string(),
+        origin: src.origin.clone(),
         threads,
     }))
 }

@@ -67,24 +67,48 @@ pub enum UiEvent {
     Close,
 }
 
+/// The X window id of `w`, on X11.
+#[cfg(target_os = "linux")]
+fn xid_of(w: &Window) -> Option<u32> {
+    use winit::raw_window_handle::{HasWindowHandle, RawWindowHandle};
+    match w.window_handle().ok()?.as_raw() {
+        RawWindowHandle::Xlib(h) => u32::try_from(h.window).ok(),
+        RawWindowHandle::Xcb(h) => Some(h.window.get()),
+        _ => None,
+    }
+}
+
 /// Sets the X keyboard focus on `w`: without a window manager (Xvfb),
 /// winit's own request goes unanswered and key presses never reach it.
 #[cfg(target_os = "linux")]
 fn take_x11_focus(w: &Window) {
-    use winit::raw_window_handle::{HasWindowHandle, RawWindowHandle};
     use x11rb::connection::Connection;
     use x11rb::protocol::xproto::{ConnectionExt, InputFocus};
-    let Ok(handle) = w.window_handle() else {
-        return;
-    };
-    let xid = match handle.as_raw() {
-        RawWindowHandle::Xlib(h) => h.window as u32,
-        RawWindowHandle::Xcb(h) => h.window.get(),
-        _ => return,
-    };
+    let Some(xid) = xid_of(w) else { return };
     if let Some(conn) = x11_connection() {
         let _ = conn.set_input_focus(InputFocus::PARENT, xid, x11rb::CURRENT_TIME);
         let _ = conn.flush();
+    }
+}
+
+/// Waits, up to half a second, until the X server shows window `xid` no
+/// more: a window closed when its loop ends may linger on a bare X server
+/// (no window manager), and catch the clicks meant for the game under it.
+#[cfg(target_os = "linux")]
+fn wait_unmapped(xid: u32) {
+    use x11rb::protocol::xproto::{ConnectionExt, MapState};
+    let Some(conn) = x11_connection() else { return };
+    let t = Instant::now();
+    while t.elapsed() < Duration::from_millis(500) {
+        let shown = conn
+            .get_window_attributes(xid)
+            .ok()
+            .and_then(|c| c.reply().ok())
+            .is_some_and(|a| a.map_state == MapState::VIEWABLE);
+        if !shown {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
     }
 }
 
@@ -128,6 +152,8 @@ struct Runner<'a, A: App> {
     next_tick: Option<Instant>,
     error: Option<UiError>,
     placed: Option<(i32, i32)>,
+    /// The X window id, to check it is gone once the loop ends.
+    xid: Option<u32>,
 }
 
 impl<A: App> Runner<'_, A> {
@@ -164,7 +190,13 @@ impl<A: App> Runner<'_, A> {
                     w.request_redraw();
                 }
             }
-            Control::Exit => event_loop.exit(),
+            Control::Exit => {
+                // Closed while the loop still runs, so that the X server
+                // unmaps it before anything else happens on the screen.
+                self.surface = None;
+                self.window = None;
+                event_loop.exit();
+            }
         }
     }
 
@@ -228,6 +260,10 @@ impl<A: App> ApplicationHandler for Runner<'_, A> {
         match made {
             Ok((w, s)) => {
                 w.request_redraw();
+                #[cfg(target_os = "linux")]
+                {
+                    self.xid = xid_of(&w);
+                }
                 self.window = Some(w);
                 self.surface = Some(s);
             }
@@ -241,6 +277,7 @@ impl<A: App> ApplicationHandler for Runner<'_, A> {
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
         let ui = match event {
             WindowEvent::CloseRequested => Some(UiEvent::Close),
+            WindowEvent::Destroyed => None,
             WindowEvent::RedrawRequested => {
                 if let Err(e) = self.redraw() {
                     self.error = Some(e);
@@ -314,9 +351,17 @@ impl<A: App> ApplicationHandler for Runner<'_, A> {
     }
 }
 
+thread_local! {
+    /// The one event loop: winit makes one per process, and runs it again
+    /// for each window (the selection overlay at each press of the hotkey).
+    static EVENT_LOOP: std::cell::RefCell<Option<EventLoop<()>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 /// Opens the window and runs `app` until it exits or the window closes.
+/// The window is gone from the screen when this returns.
 pub fn run<A: App>(spec: WindowSpec, app: &mut A) -> Result<(), UiError> {
-    let event_loop = EventLoop::new().map_err(|e| UiError::Open(e.to_string()))?;
+    use winit::platform::run_on_demand::EventLoopExtRunOnDemand;
     let mut runner = Runner {
         frame: RgbImage::new(spec.size.0.max(1), spec.size.1.max(1)),
         spec,
@@ -327,10 +372,26 @@ pub fn run<A: App>(spec: WindowSpec, app: &mut A) -> Result<(), UiError> {
         next_tick: None,
         error: None,
         placed: None,
+        xid: None,
     };
-    event_loop
-        .run_app(&mut runner)
-        .map_err(|e| UiError::Open(e.to_string()))?;
+    EVENT_LOOP.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.is_none() {
+            *slot = Some(EventLoop::new().map_err(|e| UiError::Open(e.to_string()))?);
+        }
+        let Some(event_loop) = slot.as_mut() else {
+            return Err(UiError::Open("no event loop".into()));
+        };
+        event_loop
+            .run_app_on_demand(&mut runner)
+            .map_err(|e| UiError::Open(e.to_string()))
+    })?;
+    runner.surface = None;
+    runner.window = None;
+    #[cfg(target_os = "linux")]
+    if let Some(xid) = runner.xid {
+        wait_unmapped(xid);
+    }
     match runner.error {
         Some(e) => Err(e),
         None => Ok(()),

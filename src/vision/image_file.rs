@@ -13,10 +13,9 @@ pub const MAX_PIXELS: u64 = 50_000_000;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ImageFileError {
-    #[error(
-        "cannot read the image {path}: it is a folder, not an image file; give the path of a screenshot (a PNG file)"
-    )]
-    Directory { path: String },
+    /// Not a file (a folder, a device), too large a file, or unreadable.
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
     #[error("cannot read the image {path}: {source}")]
     Read {
         path: String,
@@ -38,17 +37,12 @@ pub enum ImageFileError {
     Decode { path: String, message: String },
 }
 
-/// Opens the image at `path` as RGB.
+/// Opens the image at `path` as RGB: a file of at most
+/// [`crate::files::Limit::Image`] bytes, whose header says at most
+/// [`MAX_PIXELS`] pixels before anything is decoded.
 pub fn open(path: &Path) -> Result<RgbImage, ImageFileError> {
-    let name = path.display().to_string();
-    if path.is_dir() {
-        return Err(ImageFileError::Directory { path: name });
-    }
-    let bytes = std::fs::read(path).map_err(|source| ImageFileError::Read {
-        path: name.clone(),
-        source,
-    })?;
-    decode(&bytes, &name)
+    let bytes = crate::files::read_bytes(path, crate::files::Limit::Image)?;
+    decode(&bytes, &path.display().to_string())
 }
 
 /// Decodes an image held in memory; `name` is used in messages.
@@ -133,8 +127,8 @@ mod tests {
     fn says_what_is_wrong() {
         let dir = tempfile::tempdir().unwrap();
         let e = open(dir.path()).unwrap_err();
-        assert!(matches!(e, ImageFileError::Directory { .. }), "{e}");
-        assert!(e.to_string().contains("is a folder"), "{e}");
+        assert!(matches!(e, ImageFileError::File(_)), "{e}");
+        assert!(e.to_string().contains("is a directory"), "{e}");
         let p = dir.path().join("notes.png");
         std::fs::write(&p, "hello").unwrap();
         let e = open(&p).unwrap_err().to_string();
@@ -142,7 +136,7 @@ mod tests {
         let e = open(&dir.path().join("absent.png"))
             .unwrap_err()
             .to_string();
-        assert!(e.contains("cannot read the image"), "{e}");
+        assert!(e.contains("cannot read") && e.contains("absent.png"), "{e}");
     }
 
     /// PNG's chunk checksum.

@@ -151,6 +151,18 @@ pub fn dropped_input_is_replanned(display: &Display, p: &Practice, margin: f64) 
     r
 }
 
+/// Drags the mouse from `(x0, y0)` to `(x1, y1)` with the left button
+/// down, as a user selects a board on the overlay.
+pub fn drag(display: &Display, (x0, y0): (i32, i32), (x1, y1): (i32, i32)) {
+    let at = |x: i32, y: i32| [x.to_string(), y.to_string()];
+    let [a, b] = at(x0, y0);
+    xdotool(display, &["mousemove", &a, &b, "mousedown", "1"]);
+    let [a, b] = at((x0 + x1) / 2, (y0 + y1) / 2);
+    xdotool(display, &["mousemove", &a, &b]);
+    let [a, b] = at(x1, y1);
+    xdotool(display, &["mousemove", &a, &b, "mouseup", "1"]);
+}
+
 /// Every screen point of a planned action: clicks and the focus click,
 /// both ends of a drag, and every point of a drag's path.
 pub fn action_points(a: &Value) -> Vec<(i64, i64)> {

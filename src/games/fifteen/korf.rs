@@ -5,11 +5,14 @@
 
 use std::time::Instant;
 
-use super::level::{KorfInstance, parse_korf};
+use super::Board;
+use super::level::{KorfInstance, is_korf, parse_korf};
 use crate::engines::tiles::{self, SearchError, Tiles};
 use crate::game::GameError;
 use crate::report::Output;
 use crate::report::docs::{BatchReport, Got, Mismatch};
+use crate::tools::BatchSource;
+use crate::tools::options::Options;
 
 /// One instance's outcome.
 #[derive(Clone, Debug)]
@@ -51,11 +54,43 @@ pub fn median(times: &mut [f64]) -> f64 {
     times.get(times.len() / 2).copied().unwrap_or(0.0)
 }
 
-/// `solve --batch` over a file in Korf's format: every instance against
-/// its published optimal length, on one core.
-pub fn batch(text: &str, origin: &str, max_nodes: u64) -> Result<Output, GameError> {
-    let instances = parse_korf(text).map_err(|e| GameError::Parse {
-        origin: origin.to_string(),
+/// Korf's instances in a batch: at most this many (his file has 100).
+const MAX_KORF: usize = 100_000;
+
+/// `solve --batch`: a file in Korf's format (`ID OPTIMAL NODES` lines,
+/// each followed by the tiles) is checked instance by instance against its
+/// published optimal lengths, on one core; any other batch as every text
+/// puzzle's.
+pub fn batch(src: &mut BatchSource, opts: &Options) -> Result<Output, GameError> {
+    let Some(first) = src.next_content() else {
+        return crate::tools::batch::<Board>(src, opts);
+    };
+    let (number, line) = first?;
+    if !is_korf(&line) {
+        src.push_back(number, line);
+        return crate::tools::batch::<Board>(src, opts);
+    }
+    src.push_back(number, line);
+    // Each content line at its own line number, for the messages.
+    let (mut text, mut at, mut count) = (String::new(), 1, 0);
+    while let Some(next) = src.next_content() {
+        let (n, l) = next?;
+        count += 1;
+        if count > 2 * MAX_KORF {
+            return Err(src.error(n, format!("more than {MAX_KORF} instances")));
+        }
+        while at < n {
+            text.push('\n');
+            at += 1;
+        }
+        text.push_str(&l);
+        text.push('\n');
+        at += 1;
+    }
+    let origin = src.origin.clone();
+    let max_nodes = crate::tools::budget(opts).max_states;
+    let instances = parse_korf(&text).map_err(|e| GameError::Parse {
+        origin: origin.clone(),
         message: e.to_string(),
     })?;
     let t = Instant::now();
@@ -86,7 +121,7 @@ pub fn batch(text: &str, origin: &str, max_nodes: u64) -> Result<Output, GameErr
         mismatches,
         total_ms: round(total_ms),
         median_ms: round(median(&mut times)),
-        origin: origin.to_string(),
+        origin,
         threads: 1,
     }))
 }

@@ -28,8 +28,8 @@ use crate::game::{Game, GameError, OnScreen, PuzzleGame, ScreenGame};
 use crate::report::{Output, Report, Verdict};
 use crate::solve::{Budget, Found, Progress, Solution, Stats};
 use crate::tools;
-use crate::tools::TextPuzzle;
 use crate::tools::options::{Opt, Options};
+use crate::tools::{BatchSource, TextPuzzle};
 use crate::vision::GridRead;
 
 const ID: &str = "fifteen";
@@ -170,12 +170,8 @@ impl Game for Fifteen {
 
     /// Korf's format (`ID OPTIMAL NODES`, then the tiles) on one core;
     /// otherwise the usual `optimal position` lines.
-    fn batch(&self, text: &str, origin: &str, opts: &Options) -> Result<Output, GameError> {
-        if level::is_korf(text) {
-            korf::batch(text, origin, tools::budget(opts).max_states)
-        } else {
-            TEXT.batch(text, origin, opts)
-        }
+    fn batch(&self, src: &mut BatchSource, opts: &Options) -> Result<Output, GameError> {
+        korf::batch(src, opts)
     }
 
     fn screen(&self) -> Option<&dyn OnScreen> {

@@ -90,6 +90,19 @@ pub enum LevelError {
     Board(String),
 }
 
+/// The cells of a `width`×`height` board, refused before anything is
+/// allocated when it has none or more than [`MAX_CELLS`].
+fn size_of(width: usize, height: usize) -> Result<usize, LevelError> {
+    width
+        .checked_mul(height)
+        .filter(|&n| n > 0 && n <= MAX_CELLS)
+        .ok_or_else(|| {
+            LevelError::Board(format!(
+                "a {width}x{height} board: boards have 1 to {MAX_CELLS} cells"
+            ))
+        })
+}
+
 impl Level {
     /// Reads an sgt game ID (`10x8:…`) or our grid, whichever `text` is.
     pub fn parse(text: &str) -> Result<Level, LevelError> {
@@ -110,7 +123,8 @@ impl Level {
             .ok_or_else(|| bad("the size is not WxH"))?;
         let width: usize = w.parse().map_err(|_| bad("the width is not a number"))?;
         let height: usize = h.parse().map_err(|_| bad("the height is not a number"))?;
-        let mut cells = Vec::with_capacity(width * height);
+        let cells_in = size_of(width, height)?;
+        let mut cells = Vec::with_capacity(cells_in);
         let mut balls = Vec::new();
         for (i, c) in desc.chars().enumerate() {
             let cell = match c {
@@ -132,10 +146,9 @@ impl Level {
             };
             cells.push(cell);
         }
-        if cells.len() != width * height {
+        if cells.len() != cells_in {
             return Err(LevelError::Id(format!(
-                "{width}x{height} needs {} cells, the description has {}",
-                width * height,
+                "{width}x{height} needs {cells_in} cells, the description has {}",
                 cells.len()
             )));
         }
@@ -148,11 +161,24 @@ impl Level {
         let mut height = 0;
         let mut cells = Vec::new();
         let mut balls = Vec::new();
+        let mut blank: Option<usize> = None;
         for (n, line) in text.split(['\n', '/']).enumerate() {
             let line = line.trim_end_matches(['\r', ' ']).trim_start();
-            if line.is_empty() || line.starts_with(';') {
+            if line.starts_with(';') {
                 continue;
             }
+            if line.is_empty() {
+                blank = blank.or(Some(n + 1));
+                continue;
+            }
+            if let (Some(at), true) = (blank, height > 0) {
+                return Err(LevelError::At {
+                    line: at,
+                    col: 1,
+                    what: "an empty row inside the board: every row needs its cells".into(),
+                });
+            }
+            blank = None;
             let row: Vec<char> = line.chars().collect();
             if height == 0 {
                 width = row.len();
@@ -187,7 +213,7 @@ impl Level {
         cells: Vec<Cell>,
         balls: &[usize],
     ) -> Result<Level, LevelError> {
-        if width == 0 || height == 0 || width * height > MAX_CELLS {
+        if width == 0 || height == 0 || width.checked_mul(height).is_none_or(|n| n > MAX_CELLS) {
             return Err(LevelError::Board(format!(
                 "a {width}x{height} board: boards have 1 to {MAX_CELLS} cells"
             )));

@@ -172,8 +172,14 @@ fn sticky_line(line: &str, number: usize) -> Result<Option<bool>, LevelError> {
 
 impl Level {
     pub fn parse(text: &str) -> Result<Level, LevelError> {
-        let mut lines = text
-            .lines()
+        // A level on one line (`--board`) has its rows joined by `/`.
+        let split: Vec<&str> = if text.trim().contains('\n') {
+            text.lines().collect()
+        } else {
+            text.trim().split('/').collect()
+        };
+        let mut lines = split
+            .into_iter()
             .enumerate()
             .map(|(i, l)| (i + 1, l.trim_end()))
             .filter(|(_, l)| !l.is_empty() && !l.starts_with(';'))

@@ -55,6 +55,8 @@ pub enum BoardError {
         found: usize,
         expected: usize,
     },
+    #[error("row {row} is empty: every row of the board needs its cells")]
+    EmptyRow { row: usize },
     #[error("the board is {rows}×{cols}; the largest supported is {MAX_SIDE}×{MAX_SIDE}")]
     TooLarge { rows: usize, cols: usize },
     #[error("there is no knight (K) on the board")]
@@ -144,12 +146,17 @@ impl Board {
     /// around rows are ignored.
     pub fn parse(text: &str) -> Result<Board, BoardError> {
         let mut grid = Vec::new();
-        for line in text
-            .split(['/', '\n'])
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-        {
+        // Blank lines before and after the board are fine; one between
+        // two rows is a row that lost its cells.
+        let lines: Vec<&str> = text.trim().split(['/', '\n']).map(str::trim).collect();
+        if lines.iter().all(|l| l.is_empty()) {
+            return Err(BoardError::Empty);
+        }
+        for line in lines {
             let row = grid.len();
+            if line.is_empty() {
+                return Err(BoardError::EmptyRow { row: row + 1 });
+            }
             let squares = line
                 .chars()
                 .enumerate()
