@@ -27,6 +27,7 @@ fn board(seed: u64, pitch: f64) -> RgbImage {
         margins: [pitch * 0.4, pitch * 0.8, pitch * 0.4, pitch * 0.4],
         seed,
         moving: None,
+        verdict: false,
     };
     BitLock
         .render(&level, "bench", &opts)

@@ -28,6 +28,7 @@ fn frame(level: &str, pitch: f64, moving: Option<&str>) -> RgbImage {
         margins: [pitch * 0.5, pitch * 1.2, pitch * 0.5, pitch * 0.5],
         seed: 1,
         moving: moving.map(|m| (m.to_string(), 1.0)),
+        verdict: false,
     };
     CONTINUITY
         .render(text, "bench", &opts)

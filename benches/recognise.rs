@@ -55,6 +55,7 @@ fn boards() -> Vec<(&'static str, RgbImage)> {
                     margins: [12.0, 30.0, 12.0, 12.0],
                     seed: 1,
                     moving: None,
+                    verdict: false,
                 };
                 game.render(&text, "bench", &opts).expect("drawn").image
             };

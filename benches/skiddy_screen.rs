@@ -29,6 +29,7 @@ fn board(pitch: f64) -> RgbImage {
         margins: [pitch * 0.4, pitch * 0.8, pitch * 0.4, pitch * 0.4],
         seed: 1,
         moving: None,
+        verdict: false,
     };
     SKIDDY.render(LEVEL, "bench", &opts).expect("render").image
 }

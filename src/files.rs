@@ -96,6 +96,13 @@ pub enum FileError {
     Target { path: String, reason: String },
 }
 
+impl FileError {
+    /// True when the file is not there at all.
+    pub fn is_missing(&self) -> bool {
+        matches!(self, FileError::Read { source, .. } if source.kind() == std::io::ErrorKind::NotFound)
+    }
+}
+
 /// A size in bytes for people: `1 MiB`, `64 KiB`.
 fn human(bytes: u64) -> String {
     match bytes {
@@ -105,7 +112,7 @@ fn human(bytes: u64) -> String {
     }
 }
 
-/// Refuses anything that is not a regular file (a directory, a device, a
+/// Refuses anything that is not a regular file (a folder, a device, a
 /// FIFO, a socket) before it is opened: reading one could block forever
 /// or never end.
 fn check_regular(path: &Path, limit: Limit) -> Result<u64, FileError> {
@@ -131,7 +138,7 @@ fn file_kind(meta: &std::fs::Metadata) -> Option<&'static str> {
         return None;
     }
     if t.is_dir() {
-        return Some("a directory");
+        return Some("a folder");
     }
     #[cfg(unix)]
     {
@@ -146,7 +153,7 @@ fn file_kind(meta: &std::fs::Metadata) -> Option<&'static str> {
             return Some("a socket");
         }
     }
-    Some("not a regular file")
+    Some("a special file")
 }
 
 /// Reads at most `limit` bytes of `path`; more is refused.
@@ -239,7 +246,7 @@ impl Iterator for Lines {
     }
 }
 
-/// Refuses an output path that cannot be a file: a directory, a device.
+/// Refuses an output path that cannot be a file: a folder, a device.
 /// A missing file, or an existing regular file (replaced whole), is fine.
 pub fn check_target(path: &Path) -> Result<(), FileError> {
     match std::fs::metadata(path) {
@@ -294,6 +301,39 @@ pub fn write_atomic_with(
     Ok(())
 }
 
+/// Writes `img` as a PNG file, atomically ([`write_atomic`]).
+pub fn write_png(path: &Path, img: &image::RgbImage) -> Result<(), FileError> {
+    use image::ImageEncoder;
+    let mut bytes = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut bytes)
+        .write_image(
+            img.as_raw(),
+            img.width(),
+            img.height(),
+            image::ExtendedColorType::Rgb8,
+        )
+        .map_err(|e| FileError::Target {
+            path: path.display().to_string(),
+            reason: e.to_string(),
+        })?;
+    write_atomic(path, &bytes)
+}
+
+/// Makes the directory `dir` (and its parents) to write into. A file of
+/// that name is refused, saying so (`what` names the option, `--out`).
+pub fn ensure_dir(dir: &Path, what: &str) -> Result<(), FileError> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(FileError::Target {
+            path: dir.display().to_string(),
+            reason: format!("{what} names a directory to write into, and this is a file"),
+        });
+    }
+    std::fs::create_dir_all(dir).map_err(|source| FileError::Write {
+        path: dir.display().to_string(),
+        source,
+    })
+}
+
 /// A temporary name beside `path`, unique to this process and call.
 fn temp_beside(path: &Path) -> PathBuf {
     use std::sync::atomic::{AtomicU64, Ordering};
@@ -314,7 +354,7 @@ mod tests {
         let e = read_text(Path::new("/dev/zero"), Limit::Level).unwrap_err();
         assert!(e.to_string().contains("is a device"), "{e}");
         let e = read_text(Path::new("/"), Limit::Level).unwrap_err();
-        assert!(e.to_string().contains("is a directory"), "{e}");
+        assert!(e.to_string().contains("is a folder"), "{e}");
         let e = read_bytes(Path::new("/dev/urandom"), Limit::Image).unwrap_err();
         assert!(e.to_string().contains("device"), "{e}");
     }
@@ -367,7 +407,7 @@ mod tests {
         assert!(e.is_err());
         assert_eq!(std::fs::read_to_string(&p).unwrap(), "new");
         let e = write_atomic(dir.path(), b"x").unwrap_err();
-        assert!(e.to_string().contains("is a directory"), "{e}");
+        assert!(e.to_string().contains("is a folder"), "{e}");
         let e = write_atomic(Path::new("/dev/full"), b"x").unwrap_err();
         assert!(e.to_string().contains("device"), "{e}");
     }

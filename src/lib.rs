@@ -37,6 +37,8 @@ pub mod capture;
 pub mod cli;
 pub mod engines;
 pub mod files;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod game;
 pub mod games;
 pub mod geom;

@@ -141,6 +141,7 @@ fn every_moving_frame_is_refused_or_read_as_what_it_shows() {
                 margins: [8.0, 40.0, 8.0, 8.0],
                 seed: 1,
                 moving: Some((d.to_string(), f)),
+                verdict: true,
             };
             let img = BitLock.render(text, "test", &opts).unwrap().image;
             let r = s.solve(&img);

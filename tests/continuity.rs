@@ -365,7 +365,7 @@ fn the_bound_is_consistent_on_random_small_levels() {
         let text = random_level(&mut rng);
         let world = world_of(&text);
         let slide_cost = [1, 3, 5][i % 3];
-        let mut bound = plan::Bound::new(&world, slide_cost);
+        let mut bound = plan::Bound::new(&world, slide_cost, 256 << 20);
         let mut seen = std::collections::HashSet::from([world.start()]);
         let mut todo = vec![world.start()];
         let mut next = Vec::new();

@@ -186,24 +186,24 @@ fn run(shown: &Shown, work: &Path) -> (i32, String) {
     (out.status.code().unwrap_or(-1), text.trim_end().to_string())
 }
 
-/// Output as the docs would show it: timings elided.
+/// Output as the docs would show it: timings elided (every number
+/// directly followed by ` ms` becomes `[..]`).
 fn as_shown(output: &str) -> String {
-    let mut out = String::new();
-    for word in output.split_inclusive(' ') {
-        let bare = word.trim_end();
-        if bare
-            .trim_end_matches([',', '.', ';', ')'])
-            .parse::<f64>()
-            .is_ok()
-            && output.contains(&format!("{bare} ms"))
-        {
-            out.push_str("[..]");
-            out.push_str(&word[bare.len()..]);
+    let words: Vec<&str> = output.split(' ').collect();
+    let mut out = Vec::with_capacity(words.len());
+    for (i, w) in words.iter().enumerate() {
+        let next_is_ms = words
+            .get(i + 1)
+            .is_some_and(|n| n.trim_end_matches([',', '.', ';', ')']) == "ms");
+        let number = w.trim_start_matches('(').parse::<f64>().is_ok();
+        if next_is_ms && number {
+            let open = if w.starts_with('(') { "(" } else { "" };
+            out.push(format!("{open}[..]"));
         } else {
-            out.push_str(word);
+            out.push((*w).to_string());
         }
     }
-    out
+    out.join(" ")
 }
 
 #[test]

@@ -4,6 +4,8 @@
 //! by the independent rules below, the Korf-to-sgt goal mapping, parity,
 //! the text formats and the table cache.
 
+mod common;
+
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 
@@ -14,8 +16,6 @@ use boardbot::games::fifteen::{Board, FIFTEEN};
 use boardbot::report::Verdict;
 use boardbot::rng::Rng;
 use boardbot::tools::options::Options;
-
-const KORF: &str = "../shared/data/fifteen/korf100.txt";
 
 /// The rules again, written apart from `games::tiles`: a slide letter
 /// names the way the tile moves into the gap.
@@ -49,18 +49,10 @@ fn letters(slides: &[Slide]) -> String {
     slides.iter().map(|s| s.letter()).collect()
 }
 
+/// Korf's instances from ../shared, or `None` (skipped, said why).
 fn korf_text() -> Option<String> {
-    match std::fs::read_to_string(KORF) {
-        Ok(t) => Some(t),
-        Err(e) => {
-            assert!(
-                std::env::var("CI").as_deref() != Ok("true"),
-                "{KORF} is missing on CI: {e}"
-            );
-            eprintln!("skipped: {KORF} not found ({e}); ../shared holds Korf's instances");
-            None
-        }
-    }
+    let dir = common::shared("fifteen")?;
+    Some(std::fs::read_to_string(dir.join("korf100.txt")).expect("korf100.txt"))
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! bundled levels under both metrics, the classic Huarong Dao goal, the
 //! JSON plan's shape, bundled levels by name, and refusals.
 //! The optima come from the dedicated search, cross-checked by the generic
-//! core where it finishes (unit tests in `games::blocks::check`).
+//! core where it finishes (unit tests in `engines::blocks::check`).
 
 mod common;
 

@@ -253,6 +253,12 @@ fn calibrates_from_a_capture_of_a_known_level() {
     let wrong = run("gnome:0");
     assert!(!wrong.status.success(), "{}", common::display::show(&wrong));
     assert!(!out_dir.join("klotski.toml").exists());
+    // It names what the screenshot shows instead of a cell of no meaning.
+    let said = String::from_utf8_lossy(&wrong.stderr);
+    assert!(
+        said.contains("another position") && said.contains("Red Donkey"),
+        "{said}"
+    );
     let ok = run("gnome:Red Donkey");
     assert!(ok.status.success(), "{}", common::display::show(&ok));
     let file = out_dir.join("klotski.toml");

@@ -134,6 +134,55 @@ fn the_abort_key_stops_the_replay() {
     );
 }
 
+/// A play that loses its game half way: `cover` opens another practice
+/// window over the game (or, with `false`, closes the game, showing the
+/// one put beneath it first). The play stops at once with a clear message,
+/// and the other window gets no click.
+fn stops_when_the_game_goes(tag: u32, cover: bool) {
+    let Some(display) = xvfb(tag) else { return };
+    let beneath = (!cover).then(|| open(&display, 9, 40, 38));
+    let practice = open(&display, 9, 40, 37);
+    let (x, y, _, side) = board(&practice);
+    let region = region_around(x, y, side, 3.0);
+    let child = start_play(&display, &region, &["--once", "--delay-ms", "300"]);
+    practice.wait_until(|r| r["moves"].as_u64().unwrap_or(0) >= 2, "the first moves");
+    let (other, before) = if cover {
+        let other = open(&display, 9, 40, 39);
+        let before = practice.session()["moves"].as_u64().unwrap();
+        (other, before)
+    } else {
+        let before = practice.session()["moves"].as_u64().unwrap();
+        drop(practice);
+        (beneath.expect("opened beneath"), before)
+    };
+    let out = wait_output(child, 20);
+    assert_eq!(out.status.code(), Some(3), "{}", show(&out));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("the game's window is gone"),
+        "{}",
+        show(&out)
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    let r = other.session();
+    assert_eq!(
+        r["clicks"],
+        serde_json::json!([]),
+        "input went to another window: {r}"
+    );
+    assert!(before >= 2, "{before}");
+}
+
+#[test]
+fn the_play_stops_when_another_window_covers_the_game() {
+    stops_when_the_game_goes(18, true);
+}
+
+#[test]
+fn the_play_stops_when_the_game_closes() {
+    stops_when_the_game_goes(19, false);
+}
+
 #[test]
 fn dry_run_clicks_are_the_cells_screen_centres() {
     let Some(display) = xvfb(4) else { return };
@@ -168,7 +217,7 @@ fn dry_run_clicks_are_the_cells_screen_centres() {
 fn plays_on_a_hidpi_desktop() {
     let Some(display) = xvfb(5) else { return };
     if !have("xrdb") {
-        println!("skipped: xrdb is not installed (sudo .ci/deps installs it)");
+        common::skip("xrdb is not installed (sudo .ci/deps installs it)");
         return;
     }
     // A desktop scaled 2×: xcap reports the monitor in logical units, half
@@ -630,7 +679,7 @@ mod typed_input {
         check_plan(&plan, Rect::new(100, 100, 200, 200)).expect("the plan is inside");
         let mut input = Input::on_display(&display.name).expect("input");
         let sent = input
-            .replay(&plan, |_| Duration::from_millis(5), || false)
+            .replay(&plan, |_| Duration::from_millis(5), || false, |_| None)
             .unwrap();
         assert!(matches!(sent, Replayed::Done { sent: 5, .. }), "{sent:?}");
         let got = events(&conn, Duration::from_millis(400));

@@ -101,7 +101,7 @@ fn the_planners_moves_as_drags_solve_levels_of_three_sizes_in_as_many_moves() {
         let mut input = Input::on_display(&d.name).expect("input");
         let t = Instant::now();
         input
-            .replay(&actions, |kind| pacing.gap(kind), || false)
+            .replay(&actions, |kind| pacing.gap(kind), || false, |_| None)
             .expect("replay");
         println!(
             "level {index} ({}): {} moves played in {:.2} s",

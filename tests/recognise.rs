@@ -3,7 +3,7 @@
 //! margins, the recorded Troyis screens, and pictures of no game at all
 //! (blank pages, text, plain checkerboards, gradients), which no game may
 //! claim. Every picture is made here, at test time. The real sgt and GNOME
-//! windows are in `recognise_live.rs`.
+//! windows are in `live_recognise.rs`.
 
 mod common;
 
@@ -67,6 +67,7 @@ fn own_art_is_recognised_at_several_pitches_and_margins() {
                 margins,
                 seed: 1,
                 moving: None,
+                verdict: true,
             };
             let drawn = game.render(&text, "test", &opts).expect("drawn");
             let want = drawn.expect["state"].as_str().unwrap_or("playable");

@@ -501,7 +501,7 @@ fn a_seed_gives_the_same_levels_on_one_thread_and_two() {
 #[ignore]
 fn the_peer_agrees_with_verify_on_a_directory() {
     let Ok(dir) = std::env::var("SKIDDY_PEER_DIR") else {
-        println!("skipped: SKIDDY_PEER_DIR is not set");
+        common::skip("SKIDDY_PEER_DIR is not set");
         return;
     };
     let mut n = 0;

@@ -116,6 +116,7 @@ fn every_moving_frame_is_refused_or_read_as_what_it_shows() {
                     margins: [8.0, 40.0, 8.0, 8.0],
                     seed: 1,
                     moving: Some((mv.clone(), f64::from(k) / 20.0)),
+                    verdict: true,
                 };
                 let Ok(out) = SKIDDY.render(text, "test", &opts) else {
                     break; // the move changes nothing
@@ -136,6 +137,7 @@ fn a_won_board_reads_as_solved() {
         margins: [8.0, 30.0, 8.0, 8.0],
         seed: 1,
         moving: Some(("U".into(), 1.0)),
+        verdict: true,
     };
     let all = "#R#B#G#Y#\n#r.b.g.y#\n#.......#\n#.c.i.o.#\n#########\n";
     let out = SKIDDY.render(all, "test", &opts).unwrap();

@@ -13,12 +13,28 @@ pub struct RenderOptions {
     /// Draw this move part-way, at this fraction (0–1) of its animation:
     /// the frame a capture may catch while the window animates.
     pub moving: Option<(String, f64)>,
+    /// Judge the position too (`state` in the expected reading), which
+    /// may take a search; drawing alone never does.
+    pub verdict: bool,
+}
+
+impl RenderOptions {
+    /// The verdict a reader must give, from `judge`, when asked for;
+    /// else `null`: drawing never waits on a search.
+    pub fn judged(&self, judge: impl FnOnce() -> &'static str) -> serde_json::Value {
+        if self.verdict {
+            judge().into()
+        } else {
+            serde_json::Value::Null
+        }
+    }
 }
 
 /// A drawn position and the reading it must give.
 pub struct Rendered {
     pub image: image::RgbImage,
-    /// The expected reading, as JSON: `state` (a verdict name), `cells`
+    /// The expected reading, as JSON: `state` (a verdict name, when the
+    /// options asked for it; else null), `cells`
     /// (the rows when the board can be read), and `grid` as
     /// `[rows, x0, x1, y0, y1]`.
     pub expect: serde_json::Value,

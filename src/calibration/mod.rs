@@ -51,12 +51,9 @@ macro_rules! builtin_look {
 
 #[derive(Debug, thiserror::Error)]
 pub enum CalibrationError {
-    #[error("{path}: cannot read the calibration file: {source}")]
-    Read {
-        path: String,
-        #[source]
-        source: std::io::Error,
-    },
+    /// Not a file, too large, or unreadable.
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
     #[error("{path}: {message}")]
     Syntax { path: String, message: String },
     #[error("{path}, line {line}: {message}")]
@@ -398,9 +395,9 @@ fn marker_sections(
         let t = m.template.get_ref();
         let at = |message: String| ctx.invalid(m.template.span(), message);
         let bytes = fetch(t).map_err(|e| at(format!("template {t:?}: {e}")))?;
-        let img = image::load_from_memory(&bytes)
-            .map_err(|e| at(format!("template {t:?} is not a readable image: {e}")))?
-            .to_rgb8();
+        // Checked from its header, as any image boardbot reads.
+        let img = crate::vision::image_file::decode(&bytes, t)
+            .map_err(|e| at(format!("template {t:?} is not a readable image: {e}")))?;
         let template = Template::from_image(&img, m.mirror)
             .ok_or_else(|| at(format!("template {t:?} is a flat image")))?;
         markers.push(Marker {
@@ -438,14 +435,11 @@ impl Calibration {
 
     pub fn load(path: &Path, game: &str) -> Result<Calibration, CalibrationError> {
         let origin = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| CalibrationError::Read {
-            path: origin.clone(),
-            source,
-        })?;
+        let text = crate::files::read_text(path, crate::files::Limit::Calibration)?;
         let dir = path.parent().unwrap_or(Path::new(""));
         let mut cal = Self::parse(&text, &origin, game, |rel| {
-            let p = dir.join(rel);
-            std::fs::read(&p).map_err(|e| format!("cannot read {}: {e}", p.display()))
+            crate::files::read_bytes(&dir.join(rel), crate::files::Limit::Template)
+                .map_err(|e| e.to_string())
         })?;
         cal.source = Source::Explicit(path.to_path_buf());
         Ok(cal)

@@ -12,14 +12,8 @@ use crate::vision::params::ReadParams;
 
 #[derive(Debug, thiserror::Error)]
 pub enum SaveError {
-    #[error("cannot write {path}: {source}")]
-    Write {
-        path: String,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("cannot write the template {path}: {message}")]
-    Image { path: String, message: String },
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
 }
 
 /// A template image to save beside the file, and what it marks.
@@ -40,24 +34,21 @@ pub fn write(
     templates: &[TemplateFile],
     note: &str,
 ) -> Result<PathBuf, SaveError> {
-    let io = |path: &Path| {
-        let path = path.display().to_string();
-        move |source| SaveError::Write { path, source }
-    };
-    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    crate::files::ensure_dir(dir, "--out")?;
     let mut text = String::new();
     for line in note.lines() {
         let _ = writeln!(text, "# {line}");
     }
     let _ = writeln!(text, "\ngame = {}", quote(game));
     text.push_str(&sections(params));
+    // Each template's name carries its content's hash, so that a new one
+    // never overwrites one the old file uses: killed half way, the old
+    // calibration stays whole. The toml goes last, atomically.
+    let mut written = Vec::new();
     for t in templates {
-        let file = format!("{game}-{}.png", slug(t.name));
-        let path = dir.join(&file);
-        t.image.save(&path).map_err(|e| SaveError::Image {
-            path: path.display().to_string(),
-            message: e.to_string(),
-        })?;
+        let file = format!("{game}-{}-{:08x}.png", slug(t.name), pixels_hash(t.image));
+        crate::files::write_png(&dir.join(&file), t.image)?;
+        written.push(file.clone());
         let _ = write!(
             text,
             "\n[[marker]]\nletter = {}\nname = {}\ntemplate = {}\nmin_score = {}\nmirror = {}\n",
@@ -69,8 +60,33 @@ pub fn write(
         );
     }
     let path = dir.join(format!("{game}.toml"));
-    std::fs::write(&path, text).map_err(io(&path))?;
+    crate::files::write_atomic(&path, text.as_bytes())?;
+    remove_stale_templates(dir, game, &written);
     Ok(path)
+}
+
+/// A short hash of an image's pixels (FNV-1a), for its file name.
+fn pixels_hash(img: &image::RgbImage) -> u32 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in img.as_raw().iter().chain(&img.width().to_le_bytes()) {
+        h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+    }
+    (h ^ (h >> 32)) as u32
+}
+
+/// Removes `game`'s template files in `dir` that the file just written no
+/// longer names (those of a calibration it replaced).
+fn remove_stale_templates(dir: &Path, game: &str, keep: &[String]) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let ours = name.starts_with(&format!("{game}-")) && name.ends_with(".png");
+        if ours && !keep.contains(&name) {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
 }
 
 /// `[lattice]`, `[cells]` and the `[[class]]` sections.
@@ -174,6 +190,32 @@ mod tests {
         assert_eq!(back.params.markers.len(), 1);
         assert!(back.params.markers[0].template.mirrors());
         assert_eq!(back.params.lattice.max_cells, 16);
-        assert!(dir.path().join("troyis-knight.png").is_file());
+        let pngs: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".png"))
+            .collect();
+        assert_eq!(pngs.len(), 1, "{pngs:?}");
+        assert!(pngs[0].starts_with("troyis-knight-"), "{pngs:?}");
+        // Written again with another template: the old one is removed once
+        // the new file is in place.
+        let other = image::RgbImage::from_fn(9, 9, |x, y| {
+            image::Rgb([(x * 20) as u8, (y * 20) as u8, 90])
+        });
+        let t = TemplateFile {
+            letter: 'K',
+            name: "knight",
+            image: &other,
+            mirror: false,
+            min_score: 0.5,
+        };
+        write(dir.path(), "troyis", &params, &[t], "again").unwrap();
+        let now: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".png"))
+            .collect();
+        assert_eq!(now.len(), 1, "{now:?}");
+        assert_ne!(now, pngs);
     }
 }

@@ -16,6 +16,6 @@ pub mod screen;
 #[cfg(feature = "live")]
 pub mod select;
 #[cfg(all(feature = "live", unix, not(target_os = "macos")))]
-mod x11;
+pub mod x11;
 
 pub use geometry::{InputSpace, MonitorGeometry};

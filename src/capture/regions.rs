@@ -64,9 +64,9 @@ impl Regions {
     }
 
     fn load(&self) -> Result<File, RegionsError> {
-        let text = match std::fs::read_to_string(&self.path) {
+        let text = match crate::files::read_text(&self.path, crate::files::Limit::Regions) {
             Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(File::default()),
+            Err(e) if e.is_missing() => return Ok(File::default()),
             Err(e) => {
                 return Err(RegionsError::Broken {
                     path: self.path.display().to_string(),
@@ -120,7 +120,8 @@ impl Regions {
             std::fs::create_dir_all(dir).map_err(write)?;
         }
         let text = toml::to_string(&file).map_err(|e| write(std::io::Error::other(e)))?;
-        std::fs::write(&self.path, text).map_err(write)
+        crate::files::write_atomic(&self.path, text.as_bytes())
+            .map_err(|e| write(std::io::Error::other(e.to_string())))
     }
 }
 

@@ -76,3 +76,33 @@ impl RootImage {
         RgbImage::from_raw(r.w, r.h, rgb).ok_or_else(|| "image size mismatch".to_string())
     }
 }
+
+/// Which top-level window is under a point of the screen: the guard that
+/// stops a play when the game's window closes or another one covers it.
+pub struct WindowAt {
+    conn: RustConnection,
+    root: Window,
+}
+
+impl WindowAt {
+    /// Connects to `DISPLAY`.
+    pub fn open() -> Result<WindowAt, String> {
+        let (conn, n) = x11rb::connect(None).map_err(|e| e.to_string())?;
+        let root = conn.setup().roots[n].root;
+        Ok(WindowAt { conn, root })
+    }
+
+    /// The topmost window (a child of the root: the application's window,
+    /// or its window manager's frame) that holds the point `(x, y)` of the
+    /// screen; `None` where there is only the desktop, or on error.
+    pub fn at(&self, x: i32, y: i32) -> Option<Window> {
+        let (x, y) = (i16::try_from(x).ok()?, i16::try_from(y).ok()?);
+        let reply = self
+            .conn
+            .translate_coordinates(self.root, self.root, x, y)
+            .ok()?
+            .reply()
+            .ok()?;
+        (reply.child != x11rb::NONE).then_some(reply.child)
+    }
+}

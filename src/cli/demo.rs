@@ -60,13 +60,12 @@ fn offline(a: &Args) -> anyhow::Result<i32> {
         .clone()
         .unwrap_or_else(|| std::env::temp_dir().join("boardbot-demo-seen.png"));
     let seen = &report.seen;
-    debug::render(
+    let drawn = debug::render(
         &img,
         seen.grid.as_ref(),
         report.actions.as_deref().unwrap_or(&[]),
-    )
-    .save(&out)
-    .with_context(|| format!("cannot write the debug image {}", out.display()))?;
+    );
+    crate::files::write_png(&out, &drawn).context("the debug image")?;
     if !a.json {
         println!(
             "boardbot demo: no display here, so it reads a bundled {}×{} screenshot of a Troyis board.\n",

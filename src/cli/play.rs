@@ -99,10 +99,17 @@ fn save_dir(a: &Args) -> Option<PathBuf> {
         })
 }
 
+/// The overlay's selection, with a word on what to do: the overlay
+/// itself says nothing where stderr is all the user watches.
+fn overlay() -> Result<Option<Rect>, select::SelectError> {
+    eprintln!("Drag a rectangle over the board (Escape cancels).");
+    select::with_overlay()
+}
+
 /// A region selected now, the way `--select` says.
 fn select_now(a: &Args, keys: &mut Keys) -> anyhow::Result<Rect> {
     let chosen = match a.select {
-        Select::Overlay => match select::with_overlay() {
+        Select::Overlay => match overlay() {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("The selection overlay failed ({e}); using the keyboard instead.");
@@ -211,6 +218,11 @@ fn print_round(a: &Args, round: &Round, region: Rect) {
         } => {
             let now = match after {
                 Some(Verdict::Solved) => "The board now reads as solved.".to_string(),
+                // The game covers its board once it is won (GNOME Klotski's
+                // Congratulations dialog): no board is what the plan ends on.
+                Some(Verdict::NoBoard) => {
+                    "The board is no longer in view: the game shows something else over it (its end-of-level dialog?).".to_string()
+                }
                 Some(s) => format!("The board now reads as {}, not solved.", s.name()),
                 None => "The board could not be captured again to check it.".to_string(),
             };
@@ -334,6 +346,12 @@ fn repeat_dry_runs(player: &mut Player<'_>, n: usize, region: Rect) -> anyhow::R
 }
 
 pub fn run(a: Args) -> anyhow::Result<i32> {
+    if a.hotkey.trim().eq_ignore_ascii_case(a.abort_key.trim()) {
+        bail!(
+            "--hotkey and --abort-key are both {}: one key cannot both start and stop a play; give the abort key another (Escape by default)",
+            a.hotkey
+        );
+    }
     if a.delay_ms.is_some_and(|d| d > 60_000) {
         bail!("--delay-ms must be at most 60000 (a minute)");
     }

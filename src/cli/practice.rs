@@ -11,7 +11,7 @@ use crate::tools::options::Win;
 
 #[derive(ClapArgs)]
 pub struct Args {
-    /// The game: troyis, bitlock or rush.
+    /// The game: one with its own art (troyis, bitlock, rush, skiddy, continuity).
     #[arg(long, default_value = "troyis")]
     game: String,
     /// Troyis: the level number, from 1 (later levels are larger; default 3).

@@ -6,17 +6,18 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, anyhow, bail};
+use anyhow::{anyhow, bail};
 use clap::Args as ClapArgs;
 use serde_json::json;
 
+use crate::art::render::RenderOptions;
 use crate::games::troyis::board::Board;
 use crate::games::troyis::render::{self, Skin, Style, palette};
 use crate::vision::color::Rgb;
 
 #[derive(ClapArgs)]
 pub struct Args {
-    /// The game: troyis, bitlock or rush.
+    /// The game: one with its own art (troyis, bitlock, rush, skiddy, continuity).
     #[arg(long, default_value = "troyis")]
     game: String,
     /// The position as text: rows joined by `/` (Troyis, B.i.t.Lock), 36 characters (Rush Hour).
@@ -159,21 +160,61 @@ fn run_game(a: &Args, game: &dyn crate::game::Game) -> anyhow::Result<()> {
         margins: margins(&a.margins)?,
         seed: a.seed,
         moving,
+        verdict: false,
     };
-    let out = match &a.level {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read the level {}", path.display()))?;
-            game.render(&text, &path.display().to_string(), &opts)?
-        }
-        None => game.render(&a.board, "--board", &opts)?,
+    let (text, origin) = match &a.level {
+        Some(path) => (super::read_text(path)?, path.display().to_string()),
+        None => (a.board.clone(), "--board".to_string()),
     };
-    out.image
-        .save(&a.out)
-        .with_context(|| format!("cannot write {}", a.out.display()))?;
+    check_size(&a.pitch, |pitch| {
+        let probe = RenderOptions {
+            pitch,
+            ..opts.clone()
+        };
+        game.render(&text, &origin, &probe)
+            .map(|r| r.image.dimensions())
+    })?;
+    // Drawing never waits on a search: the picture is written first, and
+    // only `--expect` judges the position.
+    let out = game.render(&text, &origin, &opts)?;
+    crate::files::write_png(&a.out, &out.image)?;
     if let Some(path) = &a.expect {
-        let text = serde_json::to_string_pretty(&out.expect)? + "\n";
-        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        eprintln!("Judging the position for {} (a search)…", path.display());
+        let judged = RenderOptions {
+            verdict: true,
+            ..opts
+        };
+        let doc = game.render(&text, &origin, &judged)?.expect;
+        let text = serde_json::to_string_pretty(&doc)? + "\n";
+        crate::files::write_atomic(path, text.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// The largest picture `render` writes: a side of 16,384 pixels, and
+/// 64 million pixels in all (a screenshot is refused above 50 million).
+const MAX_SIDE: f64 = 16_384.0;
+const MAX_RENDER_PIXELS: f64 = 64_000_000.0;
+
+/// Refuses a picture too large to write, before it is drawn: its size at
+/// the asked pitch, from two small drawings (every game's picture grows
+/// in step with the pitch).
+fn check_size(
+    pitch: &f64,
+    draw: impl Fn(f64) -> Result<(u32, u32), crate::game::GameError>,
+) -> anyhow::Result<()> {
+    let (a, b) = (draw(4.0)?, draw(8.0)?);
+    let at = |small: u32, big: u32| {
+        let per = (f64::from(big) - f64::from(small)) / 4.0;
+        f64::from(small) + per * (pitch - 4.0)
+    };
+    let (w, h) = (at(a.0, b.0), at(a.1, b.1));
+    if w > MAX_SIDE || h > MAX_SIDE || w * h > MAX_RENDER_PIXELS {
+        bail!(
+            "the picture would be about {w:.0}×{h:.0} pixels, more than render writes \
+             ({MAX_SIDE:.0} a side, {:.0} million in all): lower --pitch",
+            MAX_RENDER_PIXELS / 1e6
+        );
     }
     Ok(())
 }
@@ -192,6 +233,14 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     let board = Board::parse(&a.board).map_err(|e| anyhow!("--board: {e}"))?;
     let style = style(&a)?;
     let [l, t, r, b] = style.margins;
+    check_size(&a.pitch, |pitch| {
+        let (w, h, _) = render::layout(
+            board.rows(),
+            board.cols(),
+            &Style::new(pitch).with_margins(style.margins),
+        );
+        Ok((w, h))
+    })?;
     let mut img = render::render(&board, &style);
     if a.dim {
         render::dim(&mut img);
@@ -199,8 +248,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
     if let Some(m) = &a.message {
         render::overlay_message(&mut img, m);
     }
-    img.save(&a.out)
-        .with_context(|| format!("cannot write {}", a.out.display()))?;
+    crate::files::write_png(&a.out, &img)?;
     if let Some(path) = &a.expect {
         let state = if a.dim {
             "no_board"
@@ -209,6 +257,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
         } else {
             render::state_of(&board)
         };
+        let state = serde_json::Value::from(state);
         let mut doc = render::expect(&board, &style, state);
         doc["render"] = json!({
             "pitch": a.pitch, "margins": [l, t, r, b], "clouds": a.clouds, "seed": a.seed,
@@ -217,7 +266,7 @@ pub fn run(a: Args) -> anyhow::Result<()> {
             "skin": a.skin, "message": a.message, "dim": a.dim,
         });
         let text = serde_json::to_string_pretty(&doc)? + "\n";
-        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        crate::files::write_atomic(path, text.as_bytes())?;
     }
     Ok(())
 }

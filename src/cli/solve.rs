@@ -8,7 +8,7 @@ use anyhow::{Context, bail};
 use clap::Args as ClapArgs;
 
 use crate::game::recognise::Lineup;
-use crate::report::Report;
+use crate::report::{Report, Verdict};
 use crate::tools::options;
 use crate::tools::options::{Options, Win};
 use crate::vision::debug;
@@ -43,7 +43,7 @@ pub struct Args {
     /// When a level counts as won (bitlock): cover (every target holds its type, as in the game) or exact (and no other tile remains).
     #[arg(long, value_enum, value_name = "cover|exact")]
     win: Option<Win>,
-    /// Memory the search may use before it switches to a memory-bounded search or gives up (bitlock, rush; default 2G).
+    /// Memory the search may use before it switches to a memory-bounded search or gives up (every game that searches; default 2G).
     #[arg(long, value_name = "SIZE")]
     max_memory: Option<crate::solve::Bytes>,
     /// Print the board after each move.
@@ -154,9 +154,7 @@ fn write_debug_image(
     let Some(out) = out else { return Ok(()) };
     let acts = report.actions.as_deref().unwrap_or(&[]);
     let overlay = debug::render(img, report.seen.grid.as_ref(), acts);
-    overlay
-        .save(out)
-        .with_context(|| format!("cannot write the debug image {}", out.display()))
+    crate::files::write_png(out, &overlay).context("--debug-image")
 }
 
 /// Prints a report as text or JSON.
@@ -175,7 +173,8 @@ pub(crate) fn print(report: &Report, json: bool, have_debug_image: bool) {
     } else {
         println!("Time: solve {:.1} ms.", report.timing_ms.solve);
     }
-    if report.state.exit_code() != 0 && report.seen.grid.is_some() && !have_debug_image {
+    let unsure = matches!(report.state, Verdict::NoBoard | Verdict::Uncertain);
+    if unsure && report.seen.grid.is_some() && !have_debug_image {
         println!("Run again with --debug-image OUT.png to see what was read.");
     }
 }

@@ -24,6 +24,27 @@ pub mod replay;
 pub use check::{PlanError, check_plan, ensure_focus};
 pub use key::{KeyCode, KeyNameError, Modifier};
 
+/// How sending a plan's actions ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Sent {
+    Done {
+        sent: usize,
+        first: Option<std::time::Instant>,
+    },
+    /// The abort key was pressed.
+    Aborted {
+        sent: usize,
+        first: Option<std::time::Instant>,
+    },
+    /// The game went away (its window closed, or another covers it)
+    /// before the next action, for this reason: nothing more was sent.
+    Stopped {
+        sent: usize,
+        first: Option<std::time::Instant>,
+        why: String,
+    },
+}
+
 /// A drag's defaults: long enough for games that watch the pointer move.
 pub const DRAG_MS: u32 = 32;
 pub const DRAG_STEPS: u32 = 8;

@@ -18,12 +18,8 @@ pub enum ReplayError {
     Send { sent: usize, reason: String },
 }
 
-/// How a replay ended.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Replayed {
-    Done { sent: usize, first: Option<Instant> },
-    Aborted { sent: usize, first: Option<Instant> },
-}
+/// How a replay ended: the same as a play's [`super::Sent`].
+pub use super::Sent as Replayed;
 
 /// The input device.
 pub struct Input {
@@ -249,17 +245,27 @@ impl Input {
 
     /// Sends `actions`, pausing `gap(kind)` after each one of that kind
     /// (not after the last). `abort` is asked before every action and every
-    /// few milliseconds while pausing; once it says yes, nothing more is sent.
+    /// few milliseconds while pausing; once it says yes, nothing more is
+    /// sent. `guard` is asked just before each action: a reason stops the
+    /// replay there.
     pub fn replay(
         &mut self,
         actions: &[Action],
         gap: impl Fn(Kind) -> Duration,
         mut abort: impl FnMut() -> bool,
+        mut guard: impl FnMut(&Action) -> Option<String>,
     ) -> Result<Replayed, ReplayError> {
         let mut first = None;
         for (i, a) in actions.iter().enumerate() {
             if i > 0 && pause(gap(actions[i - 1].kind()), &mut abort) || abort() {
                 return Ok(Replayed::Aborted { sent: i, first });
+            }
+            if let Some(why) = guard(a) {
+                return Ok(Replayed::Stopped {
+                    sent: i,
+                    first,
+                    why,
+                });
             }
             // When the first move's input starts (a drag's press, not its
             // release); a focus click only prepares the keys.

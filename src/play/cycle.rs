@@ -55,11 +55,7 @@ pub struct Seen {
 }
 
 /// How sending went.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Sent {
-    Done { sent: usize, first: Option<Instant> },
-    Aborted { sent: usize, first: Option<Instant> },
-}
+pub use crate::input::Sent;
 
 /// What the loop did.
 #[derive(Clone, Debug, PartialEq)]
@@ -228,6 +224,8 @@ enum PlanEnd {
     Unseen,
     /// The last look, and whether it was as predicted.
     Looked(Box<Seen>, bool),
+    /// The game went away (its window closed or covered): nothing more sent.
+    Stopped(String),
 }
 
 impl Run {
@@ -244,14 +242,18 @@ impl Run {
             let sent = screen
                 .send(&actions[start..end], p)
                 .map_err(CycleError::Screen)?;
-            let (n, first, aborted) = match sent {
-                Sent::Done { sent, first } => (sent, first, false),
-                Sent::Aborted { sent, first } => (sent, first, true),
+            let (n, first, aborted, stopped) = match sent {
+                Sent::Done { sent, first } => (sent, first, false, None),
+                Sent::Aborted { sent, first } => (sent, first, true, None),
+                Sent::Stopped { sent, first, why } => (sent, first, false, Some(why)),
             };
             self.sent += n;
             self.first_input = self.first_input.or(first);
             if aborted {
                 return Ok(PlanEnd::Aborted);
+            }
+            if let Some(why) = stopped {
+                return Ok(PlanEnd::Stopped(why));
             }
             // Input was sent: a failed look must not hide that, so it ends
             // the play with the board unknown rather than as an error.
@@ -339,6 +341,13 @@ impl Run {
                 PlanEnd::Looked(next, held) => (*next, held),
                 PlanEnd::Aborted => return Ok(Outcome::Aborted { sent: self.sent }),
                 PlanEnd::Unseen => return Ok(self.played(None)),
+                PlanEnd::Stopped(why) => {
+                    return Ok(Outcome::GaveUp {
+                        sent: self.sent,
+                        replans: self.replans,
+                        why,
+                    });
+                }
             };
             if !held && matches!(next.step, Step::Act { .. }) {
                 if self.misses == p.max_replans {

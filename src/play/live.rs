@@ -18,7 +18,7 @@ use crate::game::recognise::Lineup;
 use crate::game::{GameError, OnScreen, Pacing, Step};
 use crate::geom::Rect;
 use crate::input::keys::{Keys, Role};
-use crate::input::replay::{Input, ReplayError, Replayed};
+use crate::input::replay::{Input, ReplayError};
 use crate::input::{Action, PlanError};
 use crate::report::{Report, Verdict, ms_since};
 use crate::tools::options::Options;
@@ -120,6 +120,7 @@ struct Live<'p> {
     grabber: &'p mut Grabber,
     keys: Option<&'p Keys>,
     input: Option<Input>,
+    guard: WindowGuard,
 }
 
 /// Reads a capture: with the named game, or with every game (only the
@@ -181,6 +182,57 @@ fn with_delay(p: Pacing, delay: Option<Duration>) -> Pacing {
     delay.map_or(p, |d| p.with_delay(d))
 }
 
+/// Stops a play when the game goes away: it remembers the top-level
+/// window under the first point acted on, and refuses any later action
+/// whose point (for keys, the last point) lies in another window, or on
+/// the bare desktop: the game's window closed, or something covers it.
+/// Where the windows cannot be asked (not X11), it lets everything pass.
+#[derive(Default)]
+struct WindowGuard {
+    #[cfg(all(unix, not(target_os = "macos")))]
+    at: Option<crate::capture::x11::WindowAt>,
+    /// The game's window, once known.
+    game: Option<u32>,
+    last: Option<(i32, i32)>,
+    opened: bool,
+}
+
+impl WindowGuard {
+    fn check(&mut self, a: &Action) -> Option<String> {
+        let point = a.points().first().copied().or(self.last)?;
+        self.last = Some(point);
+        let now = self.window_at(point)?;
+        match (self.game, now) {
+            (None, Some(w)) => {
+                self.game = Some(w);
+                None
+            }
+            (None, None) => None,
+            (Some(g), Some(w)) if g == w => None,
+            (Some(_), _) => Some(format!(
+                "the game's window is gone from under ({}, {}): it closed, or another window covers it; nothing more was sent",
+                point.0, point.1
+            )),
+        }
+    }
+
+    /// The window at `p`: `Some(None)` for the bare desktop, `None` when
+    /// it cannot be told.
+    #[cfg(all(unix, not(target_os = "macos")))]
+    fn window_at(&mut self, p: (i32, i32)) -> Option<Option<u32>> {
+        if !self.opened {
+            self.opened = true;
+            self.at = crate::capture::x11::WindowAt::open().ok();
+        }
+        Some(self.at.as_ref()?.at(p.0, p.1))
+    }
+
+    #[cfg(not(all(unix, not(target_os = "macos"))))]
+    fn window_at(&mut self, _p: (i32, i32)) -> Option<Option<u32>> {
+        None
+    }
+}
+
 fn aborted(keys: Option<&Keys>) -> bool {
     keys.is_some_and(|k| k.poll() == Some(Role::Abort))
 }
@@ -218,11 +270,13 @@ impl Screen for Live<'_> {
                 self.input.insert(Input::new()?)
             }
         };
-        let r = input.replay(actions, |k| pacing.gap(k), || aborted(keys))?;
-        Ok(match r {
-            Replayed::Done { sent, first } => Sent::Done { sent, first },
-            Replayed::Aborted { sent, first } => Sent::Aborted { sent, first },
-        })
+        let guard = &mut self.guard;
+        Ok(input.replay(
+            actions,
+            |k| pacing.gap(k),
+            || aborted(keys),
+            |a| guard.check(a),
+        )?)
     }
 
     fn pause(&mut self, d: Duration) -> bool {
@@ -288,6 +342,7 @@ impl Player<'_> {
             grabber: &mut self.grabber,
             keys,
             input: None,
+            guard: WindowGuard::default(),
         };
         let c = cycle::run(&mut screen, &rules)?;
         let report = c.first;
@@ -343,16 +398,14 @@ fn save_files(
     cap: &Capture,
     report: &Report,
 ) -> Result<(PathBuf, PathBuf), String> {
-    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    crate::files::ensure_dir(dir, "--save-dir").map_err(|e| e.to_string())?;
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis());
     let shot = dir.join(format!("{game}-{stamp}-capture.png"));
     let seen = dir.join(format!("{game}-{stamp}-seen.png"));
-    cap.image.save(&shot).map_err(|e| e.to_string())?;
-    let s = &report.seen;
-    debug::render(&cap.image, s.grid.as_ref(), &[])
-        .save(&seen)
-        .map_err(|e| e.to_string())?;
+    crate::files::write_png(&shot, &cap.image).map_err(|e| e.to_string())?;
+    let drawn = debug::render(&cap.image, report.seen.grid.as_ref(), &[]);
+    crate::files::write_png(&seen, &drawn).map_err(|e| e.to_string())?;
     Ok((shot, seen))
 }

@@ -317,8 +317,8 @@ impl Session {
 
     /// Reads a recorded session, with the file named in any error.
     pub fn load(path: &Path) -> Result<Session, GameError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| GameError::Output(format!("cannot read {}: {e}", path.display())))?;
+        let text = crate::files::read_text(path, crate::files::Limit::Session)
+            .map_err(|e| GameError::Output(e.to_string()))?;
         serde_json::from_str(&text).map_err(|e| GameError::Parse {
             origin: path.display().to_string(),
             message: format!("line {}, column {}: {e}", e.line(), e.column()),
@@ -507,8 +507,7 @@ pub fn closes(event: &crate::ui::UiEvent) -> bool {
     }
 }
 
-/// Writes `value` as JSON through a temporary file, so a reader never sees
-/// half a file.
+/// Writes `value` as JSON atomically: a reader never sees half a file.
 pub fn write_json_atomically(path: &Path, value: &impl Serialize) -> Result<(), GameError> {
     let fail = |e: &dyn std::fmt::Display| {
         GameError::Output(format!(
@@ -517,9 +516,7 @@ pub fn write_json_atomically(path: &Path, value: &impl Serialize) -> Result<(), 
         ))
     };
     let text = serde_json::to_string_pretty(value).map_err(|e| fail(&e))? + "\n";
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text).map_err(|e| fail(&e))?;
-    std::fs::rename(&tmp, path).map_err(|e| fail(&e))
+    crate::files::write_atomic(path, text.as_bytes()).map_err(|e| GameError::Output(e.to_string()))
 }
 
 #[cfg(test)]

@@ -323,6 +323,16 @@ pub fn value(v: &impl Serialize) -> serde_json::Value {
     serde_json::to_value(v).unwrap_or_else(|e| serde_json::Value::String(e.to_string()))
 }
 
+/// `n` of `thing`, in words: `1 move`, `12 moves`.
+pub fn count(n: impl Into<u64>, thing: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
+    }
+}
+
 /// Milliseconds since `t`, to 0.01 ms.
 pub fn ms_since(t: std::time::Instant) -> f64 {
     (t.elapsed().as_secs_f64() * 100_000.0).round() / 100.0
@@ -370,6 +380,9 @@ impl Output {
             Output::Map(d) => text::map(d),
             Output::Trace(d) => text::trace(d),
             Output::Batch(d) => text::batch(d),
+            Output::GaveUp(d) if d.reason.contains("--max-memory") => {
+                format!("Gave up: {}.\n", d.reason)
+            }
             Output::GaveUp(d) => format!("Gave up: {}; raise --max-memory.\n", d.reason),
             Output::Custom(c) => c.text.clone(),
         }

@@ -47,7 +47,11 @@ where
     let mut heap = BinaryHeap::new();
     heap.push(Reverse((u64::from(h0), 0u64, 0u32)));
     let mut buf = Vec::new();
-    let per_state = (std::mem::size_of::<(u32, Option<M>)>() + 8 + 24) as u64;
+    // Per state: its parent and move, and its cost so far; the heap is
+    // counted apart, as it holds a state again each time a cheaper way is
+    // found (with moves of cost 0, many times).
+    let per_state = (std::mem::size_of::<(u32, Option<M>)>() + 8) as u64;
+    let per_entry = std::mem::size_of::<Reverse<(u64, u64, u32)>>() as u64;
     let mut f_seen = 0u64;
     while let Some(Reverse((f, gi, i))) = heap.pop() {
         if gi != g[i as usize] {
@@ -80,7 +84,9 @@ where
             }
             heap.push(Reverse((gn + u64::from(hn), gn, j)));
         }
-        let bytes = store.bytes() + store.len() as u64 * per_state;
+        let bytes = store.bytes()
+            + parents.capacity() as u64 * per_state
+            + heap.capacity() as u64 * per_entry;
         stats.peak_bytes = stats.peak_bytes.max(bytes);
         progress.update("cheapest-first", store.len() as u64, f_seen as u32);
         if bytes > budget.max_bytes || store.len() as u64 > budget.state_cap() {

@@ -3,9 +3,8 @@
 //! `<stem>.edges.csv`. Everything is streamed, so exporting costs no memory
 //! beyond the map itself.
 
-use std::fs::File;
 use std::hash::Hash;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::map::StateMap;
@@ -14,11 +13,8 @@ use super::map::StateMap;
 pub enum ExportError {
     #[error("{0}: export to .graphml or .dot (GraphML or Graphviz DOT)")]
     Format(PathBuf),
-    #[error("cannot write {path}: {source}")]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
 }
 
 /// The graph's format, from a file's extension.
@@ -85,7 +81,7 @@ impl<S: Hash + Eq, M: std::fmt::Display> Graph<'_, S, M> {
         n
     }
 
-    fn graphml(&self, w: &mut impl Write) -> std::io::Result<()> {
+    fn graphml(&self, w: &mut dyn Write) -> std::io::Result<()> {
         writeln!(w, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
         writeln!(
             w,
@@ -130,7 +126,7 @@ impl<S: Hash + Eq, M: std::fmt::Display> Graph<'_, S, M> {
         writeln!(w, "  </graph>\n</graphml>")
     }
 
-    fn dot(&self, w: &mut impl Write) -> std::io::Result<()> {
+    fn dot(&self, w: &mut dyn Write) -> std::io::Result<()> {
         let (kind, arrow) = if self.undirected {
             ("graph", "--")
         } else {
@@ -147,7 +143,7 @@ impl<S: Hash + Eq, M: std::fmt::Display> Graph<'_, S, M> {
         writeln!(w, "}}")
     }
 
-    fn nodes_csv(&self, w: &mut impl Write) -> std::io::Result<()> {
+    fn nodes_csv(&self, w: &mut dyn Write) -> std::io::Result<()> {
         writeln!(w, "id,board,distance,goal")?;
         for i in 0..self.map.len() as u32 {
             let d = self.distance(i);
@@ -157,7 +153,7 @@ impl<S: Hash + Eq, M: std::fmt::Display> Graph<'_, S, M> {
         Ok(())
     }
 
-    fn edges_csv(&self, w: &mut impl Write) -> std::io::Result<()> {
+    fn edges_csv(&self, w: &mut dyn Write) -> std::io::Result<()> {
         writeln!(w, "source,target,move")?;
         self.each_edge(|a, b, m| writeln!(w, "n{a},n{b},{}", csv_field(&m.to_string())))
     }
@@ -179,17 +175,13 @@ impl<S: Hash + Eq, M: std::fmt::Display> Graph<'_, S, M> {
     }
 }
 
+/// Writes one file of an export, atomically: a reader never sees half of
+/// one, and a killed export leaves the old file whole.
 fn write_file(
     path: &Path,
-    body: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>,
+    body: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<(), ExportError> {
-    let io = |source| ExportError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let mut w = BufWriter::new(File::create(path).map_err(io)?);
-    body(&mut w).map_err(io)?;
-    w.flush().map_err(io)
+    Ok(crate::files::write_atomic_with(path, body)?)
 }
 
 fn xml_escape(s: &str) -> String {

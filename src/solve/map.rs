@@ -234,8 +234,26 @@ fn backward_bytes(n: u64, e: u64) -> u64 {
 /// state's `(move, state)` successors. `Err` when the budget runs out.
 pub fn distance_map<S, M, N, G>(
     start: S,
+    next: N,
+    goal: G,
+    budget: &Budget,
+    progress: &mut Progress,
+) -> Result<StateMap<S, M>, OverBudget>
+where
+    S: Hash + Eq + Clone,
+    N: FnMut(&S, &mut Vec<(M, S)>),
+    G: FnMut(&S) -> bool,
+{
+    distance_map_sized(start, next, goal, |_| 0, budget, progress)
+}
+
+/// [`distance_map`] for states that hold memory of their own (boxed
+/// slices): `heap` says how much, and the budget counts it.
+pub fn distance_map_sized<S, M, N, G>(
+    start: S,
     mut next: N,
     mut goal: G,
+    heap: impl Fn(&S) -> usize,
     budget: &Budget,
     progress: &mut Progress,
 ) -> Result<StateMap<S, M>, OverBudget>
@@ -254,6 +272,7 @@ where
         moves: Vec::new(),
         stats: Stats::default(),
     };
+    let mut heap_bytes = heap(&start) as u64;
     map.store.insert(start);
     let mut buf = Vec::new();
     let mut head = 0usize;
@@ -273,17 +292,25 @@ where
         buf.clear();
         next(&s, &mut buf);
         for (m, n) in buf.drain(..) {
-            let (j, _) = map.store.insert(n);
+            let own = heap(&n) as u64;
+            let (j, new) = map.store.insert(n);
+            if new {
+                heap_bytes += own;
+            }
             map.targets.push(j);
             map.moves.push(m);
         }
         map.offsets.push(map.targets.len() as u32);
         head += 1;
-        let bytes =
-            map.forward_bytes() + backward_bytes(map.store.len() as u64, map.targets.len() as u64);
+        let bytes = map.forward_bytes()
+            + heap_bytes
+            + backward_bytes(map.store.len() as u64, map.targets.len() as u64);
         map.stats.peak_bytes = map.stats.peak_bytes.max(bytes);
         progress.update("mapping", map.store.len() as u64, depth);
-        if bytes > budget.max_bytes
+        // Room for the store's next growth too: its old and new tables are
+        // held at once while it grows.
+        let growth = map.store.growth_bytes(super::store::GROWTH_SLACK);
+        if bytes + growth > budget.max_bytes
             || map.store.len() as u64 > budget.state_cap()
             || map.targets.len() as u64 >= u64::from(u32::MAX)
         {

@@ -83,6 +83,12 @@ pub trait Puzzle: Sync + Sized {
         false
     }
 
+    /// Bytes a state holds outside itself (boxed slices), for the
+    /// memory budget; 0 for the packed keys most games use.
+    fn heap_bytes(&self, _s: &Self::State) -> usize {
+        0
+    }
+
     /// The state for people, one string per row.
     fn rows(&self, s: &Self::State) -> Vec<String>;
 

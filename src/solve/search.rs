@@ -153,7 +153,9 @@ where
             store.bytes() + (parents.capacity() * std::mem::size_of::<(u32, Option<M>)>()) as u64;
         stats.peak_bytes = stats.peak_bytes.max(bytes);
         progress.update("breadth-first", store.len() as u64, depth);
-        if bytes > budget.max_bytes || store.len() as u64 > budget.state_cap() {
+        if bytes + store.growth_bytes(super::store::GROWTH_SLACK) > budget.max_bytes
+            || store.len() as u64 > budget.state_cap()
+        {
             stats.states = store.len() as u64;
             finish(&mut stats, t);
             return (Found::OverBudget { proven: depth + 1 }, stats);
@@ -210,6 +212,9 @@ struct Open<S, M> {
     g: Vec<u32>,
     closed: Vec<bool>,
     buckets: Vec<Vec<(u32, u32)>>,
+    /// Bytes the buckets hold, kept as they grow (entries are popped, but
+    /// a bucket's room is kept).
+    bucket_bytes: u64,
     f: usize,
 }
 
@@ -225,6 +230,7 @@ impl<S: Hash + Eq, M> Open<S, M> {
             g: vec![0],
             closed: vec![false],
             buckets,
+            bucket_bytes: 0,
             f: h0 as usize,
         }
     }
@@ -268,14 +274,24 @@ impl<S: Hash + Eq, M> Open<S, M> {
         // back for it rather than lose it.
         debug_assert!(fj >= self.f, "the heuristic is not consistent");
         self.f = self.f.min(fj);
-        self.buckets[fj].push((j, gn));
+        let bucket = &mut self.buckets[fj];
+        let before = bucket.capacity();
+        bucket.push((j, gn));
+        self.bucket_bytes +=
+            ((bucket.capacity() - before) * std::mem::size_of::<(u32, u32)>()) as u64;
     }
 
-    /// Bytes held: the states, plus a parent link, g, closed flag and about
-    /// one bucket entry each.
+    /// Bytes held: the states and the room of their parent links, g and
+    /// closed flags, the buckets, and the store's next growth (its old and
+    /// new tables are held at once while it grows).
     fn bytes(&self) -> u64 {
-        let per_state = (std::mem::size_of::<(u32, Option<M>)>() + 4 + 1 + 8) as u64;
-        self.store.bytes() + self.store.len() as u64 * per_state
+        let links = self.parents.capacity() * std::mem::size_of::<(u32, Option<M>)>()
+            + self.g.capacity() * 4
+            + self.closed.capacity();
+        self.store.bytes()
+            + self.store.growth_bytes(super::store::GROWTH_SLACK)
+            + links as u64
+            + self.bucket_bytes
     }
 }
 

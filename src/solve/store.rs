@@ -7,6 +7,10 @@ use std::hash::{BuildHasher, Hash};
 use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 
+/// States a budget check leaves room for before the next check: the most
+/// one expansion may add (see [`Store::growth_bytes`]).
+pub(crate) const GROWTH_SLACK: usize = 256;
+
 pub struct Store<S> {
     states: Vec<S>,
     table: HashTable<u32>,
@@ -63,6 +67,19 @@ impl<S: Hash + Eq> Store<S> {
     pub fn bytes(&self) -> u64 {
         (self.states.len() * std::mem::size_of::<S>()) as u64
             + super::memory::hash_map_bytes(self.table.capacity(), 4)
+    }
+
+    /// Bytes the hash table would take anew if `extra` more states came
+    /// in now: while it grows, its old and new tables are both held, so a
+    /// search that keeps to a budget must have room for the new one
+    /// before it inserts (0 when no growth is due).
+    pub fn growth_bytes(&self, extra: usize) -> u64 {
+        let want = self.states.len().saturating_add(extra);
+        if want <= self.table.capacity() {
+            return 0;
+        }
+        let room = (self.table.capacity().max(4) * 2).max(want);
+        super::memory::hash_map_bytes(room, 4)
     }
 
     pub fn into_states(self) -> Vec<S> {

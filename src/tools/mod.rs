@@ -22,11 +22,12 @@ use crate::report::docs::{
     TraceReport, TraceStep,
 };
 use crate::report::picture;
-use crate::report::{BoardReport, Frame, Output, Report, Verdict, ms_since, value};
+use crate::report::{BoardReport, Frame, Output, Report, Verdict, count, ms_since, value};
 use crate::solve::export::Graph;
 use crate::solve::map::OverBudget;
+use crate::solve::map::distance_map_sized;
 use crate::solve::memory::peak_rss;
-use crate::solve::{Budget, Found, Progress, Puzzle, Solution, StateMap, astar, bfs, distance_map};
+use crate::solve::{Budget, Found, Progress, Puzzle, Solution, StateMap, astar, bfs};
 
 /// A puzzle read from text: what the generic commands need beyond the
 /// rules.
@@ -252,11 +253,11 @@ fn plan_into<P: TextPuzzle>(
         r.state = Verdict::Solved;
         r.reason = "already solved: nothing to do".into();
     } else {
-        r.reason = format!("{} moves{rule}{cost_text}", names.len());
+        r.reason = format!("{}{rule}{cost_text}", count(names.len() as u64, "move"));
     }
     r.headline = format!(
-        "Solved in {} moves ({proof}{rule}{cost_text}):",
-        names.len()
+        "Solved in {} ({proof}{rule}{cost_text}):",
+        count(names.len() as u64, "move")
     );
     r.route = if P::JOINED_MOVES {
         vec![names.concat()]
@@ -478,10 +479,11 @@ fn map_of<P: TextPuzzle>(
     opts: &Options,
 ) -> Result<StateMap<P::State, P::Move>, GaveUp> {
     let mut progress = Progress::new(opts.progress);
-    distance_map(
+    distance_map_sized(
         start.clone(),
         |s, out| p.successors(s, out),
         |s| p.is_goal(s),
+        |s| p.heap_bytes(s),
         &budget(opts),
         &mut progress,
     )

@@ -14,6 +14,10 @@ use winit::window::{Window, WindowAttributes, WindowId};
 
 #[derive(Debug, thiserror::Error)]
 pub enum UiError {
+    #[error(
+        "no display to open a window on: neither DISPLAY nor WAYLAND_DISPLAY is set; run boardbot on a desktop (or under Xvfb)"
+    )]
+    NoDisplay,
     #[error("cannot open a window: {0}. Is a display available (DISPLAY or WAYLAND_DISPLAY)?")]
     Open(String),
     #[error("cannot draw into the window: {0}")]
@@ -248,7 +252,7 @@ impl<A: App> ApplicationHandler for Runner<'_, A> {
         }
         let made = event_loop
             .create_window(attrs)
-            .map_err(|e| UiError::Open(e.to_string()))
+            .map_err(|e| UiError::Open(plain(&e)))
             .and_then(|w| {
                 let w = Rc::new(w);
                 let ctx = softbuffer::Context::new(w.clone())
@@ -358,6 +362,18 @@ thread_local! {
         const { std::cell::RefCell::new(None) };
 }
 
+/// An error of winit's in words for people, without the source path it
+/// starts with (`os error at …/winit-…/src/….rs:12: …`).
+fn plain(e: &impl std::fmt::Display) -> String {
+    let text = e.to_string();
+    match text.strip_prefix("os error at ") {
+        Some(rest) => rest
+            .split_once(": ")
+            .map_or(rest.to_string(), |(_, why)| why.to_string()),
+        None => text,
+    }
+}
+
 /// Opens the window and runs `app` until it exits or the window closes.
 /// The window is gone from the screen when this returns.
 pub fn run<A: App>(spec: WindowSpec, app: &mut A) -> Result<(), UiError> {
@@ -374,17 +390,20 @@ pub fn run<A: App>(spec: WindowSpec, app: &mut A) -> Result<(), UiError> {
         placed: None,
         xid: None,
     };
+    if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
+        return Err(UiError::NoDisplay);
+    }
     EVENT_LOOP.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
-            *slot = Some(EventLoop::new().map_err(|e| UiError::Open(e.to_string()))?);
+            *slot = Some(EventLoop::new().map_err(|e| UiError::Open(plain(&e)))?);
         }
         let Some(event_loop) = slot.as_mut() else {
             return Err(UiError::Open("no event loop".into()));
         };
         event_loop
             .run_app_on_demand(&mut runner)
-            .map_err(|e| UiError::Open(e.to_string()))
+            .map_err(|e| UiError::Open(plain(&e)))
     })?;
     runner.surface = None;
     runner.window = None;

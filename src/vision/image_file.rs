@@ -16,6 +16,8 @@ pub enum ImageFileError {
     /// Not a file (a folder, a device), too large a file, or unreadable.
     #[error(transparent)]
     File(#[from] crate::files::FileError),
+    #[error("{path} is {kind}, not an image file: give the path of a screenshot")]
+    NotAFile { path: String, kind: &'static str },
     #[error("cannot read the image {path}: {source}")]
     Read {
         path: String,
@@ -41,7 +43,14 @@ pub enum ImageFileError {
 /// [`crate::files::Limit::Image`] bytes, whose header says at most
 /// [`MAX_PIXELS`] pixels before anything is decoded.
 pub fn open(path: &Path) -> Result<RgbImage, ImageFileError> {
-    let bytes = crate::files::read_bytes(path, crate::files::Limit::Image)?;
+    let bytes =
+        crate::files::read_bytes(path, crate::files::Limit::Image).map_err(|e| match e {
+            crate::files::FileError::Read { path, source } => ImageFileError::Read { path, source },
+            crate::files::FileError::NotAFile { path, kind, .. } => {
+                ImageFileError::NotAFile { path, kind }
+            }
+            other => other.into(),
+        })?;
     decode(&bytes, &path.display().to_string())
 }
 
@@ -128,7 +137,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let e = open(dir.path()).unwrap_err();
         assert!(matches!(e, ImageFileError::File(_)), "{e}");
-        assert!(e.to_string().contains("is a directory"), "{e}");
+        assert!(
+            e.to_string().contains("is a folder, not an image file"),
+            "{e}"
+        );
         let p = dir.path().join("notes.png");
         std::fs::write(&p, "hello").unwrap();
         let e = open(&p).unwrap_err().to_string();

@@ -73,6 +73,12 @@ pub enum LearnError {
         got: char,
         want: char,
     },
+    #[error(
+        "the screenshot shows another position than the one given: it reads as {read}; give the level or position this screenshot shows"
+    )]
+    OtherPosition { read: String },
+    #[error("what was learned does not read the screenshot back: {0}")]
+    Unread(String),
 }
 
 fn list(missing: &[(char, String)]) -> String {

@@ -39,7 +39,7 @@ pub fn have(program: &str) -> bool {
 /// A fresh Xvfb display, or `None` (with the reason printed) when Xvfb is missing.
 pub fn xvfb(tag: u32) -> Option<Display> {
     if !have("Xvfb") {
-        println!("skipped: Xvfb is not installed (sudo .ci/deps installs it)");
+        super::skip("Xvfb is not installed (sudo .ci/deps installs it)");
         return None;
     }
     for attempt in 0..200 {
@@ -122,7 +122,7 @@ pub fn show(out: &Output) -> String {
 pub fn have_xdotool() -> bool {
     let found = have("xdotool");
     if !found {
-        println!("skipped: xdotool is not installed (.ci/deps installs it)");
+        super::skip("xdotool is not installed (.ci/deps installs it)");
     }
     found
 }

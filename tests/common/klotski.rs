@@ -32,7 +32,7 @@ pub fn available() -> bool {
     let game = super::sgt::program("gnome-klotski").is_some();
     let dbus = super::display::have("dbus-run-session");
     if game && !dbus {
-        println!("skipped: dbus-run-session is not installed (.ci/deps installs dbus-x11)");
+        super::skip("dbus-run-session is not installed (.ci/deps installs dbus-x11)");
     }
     game && dbus && super::display::have_xdotool()
 }

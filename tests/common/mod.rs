@@ -20,6 +20,52 @@ pub fn in_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| v.eq_ignore_ascii_case("true") || v == "1")
 }
 
+/// Says a test is skipped, and why. Each test binary ends with one line
+/// that counts its skips and gives their reasons, written past the test
+/// harness's capture so that it shows in a plain `cargo test`: a skip
+/// never looks like a pass.
+pub fn skip(reason: &str) {
+    use std::sync::{Mutex, Once};
+    static SKIPS: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    static AT_EXIT: Once = Once::new();
+    extern "C" fn summary() {
+        use std::io::Write;
+        let skips = SKIPS.lock().map(|s| s.clone()).unwrap_or_default();
+        if skips.is_empty() {
+            return;
+        }
+        let mut reasons: Vec<&String> = skips.iter().collect();
+        reasons.sort();
+        reasons.dedup();
+        let name = std::env::args().next().unwrap_or_default();
+        let name = std::path::Path::new(&name)
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        let line = format!(
+            "\nSKIPPED {} check(s) in {}: {}\n",
+            skips.len(),
+            name.rsplit_once('-').map_or(name.as_str(), |(n, _)| n),
+            reasons
+                .iter()
+                .map(|r| r.as_str())
+                .collect::<Vec<_>>()
+                .join("; ")
+        );
+        let _ = std::io::stderr().write_all(line.as_bytes());
+    }
+    println!("skipped: {reason}");
+    if let Ok(mut s) = SKIPS.lock() {
+        s.push(reason.to_string());
+    }
+    AT_EXIT.call_once(|| {
+        // SAFETY: `summary` is a plain function that lives for the whole
+        // process; atexit only keeps its address.
+        unsafe {
+            libc::atexit(summary);
+        }
+    });
+}
+
 /// `../shared/data/<sub>` from the project root, or `None` with the reason
 /// printed, so that a plain clone still passes. In CI a missing directory
 /// fails the test instead: a skip there would hide a broken checkout.
@@ -35,10 +81,10 @@ pub fn shared(sub: &str) -> Option<PathBuf> {
         "{} is absent, and CI=true: the tests that need it must run in CI",
         dir.display()
     );
-    println!(
-        "skipped: {} is absent (it holds third-party test data beside the project)",
+    skip(&format!(
+        "{} is absent (it holds third-party test data beside the project)",
         dir.display()
-    );
+    ));
     None
 }
 

@@ -29,7 +29,9 @@ pub fn program(name: &str) -> Option<PathBuf> {
         "{name} is not installed, and CI=true: .ci/deps must install its package (sgt-puzzles, gnome-klotski)"
     );
     if found.is_none() {
-        println!("skipped: {name} is not installed (sudo .ci/deps installs it)");
+        super::skip(&format!(
+            "{name} is not installed (sudo .ci/deps installs it)"
+        ));
     }
     found
 }

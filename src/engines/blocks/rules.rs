@@ -197,6 +197,13 @@ impl crate::solve::Puzzle for Blocks {
     type State = State;
     type Move = Move;
 
+    /// Its two boxed slices, as the allocator hands them out (16-byte
+    /// chunks with an 8-byte header, 32 bytes at least).
+    fn heap_bytes(&self, s: &State) -> usize {
+        let chunk = |len: usize| (len * 2 + 8).next_multiple_of(16).max(32);
+        chunk(s.at.len()) + chunk(s.canon.len())
+    }
+
     fn successors(&self, s: &State, out: &mut Vec<(Move, State)>) {
         let l = self.layout_at(s);
         let mut owner = vec![u8::MAX; l.floor.len()];

@@ -147,11 +147,19 @@ fn run<const W: usize, const K: usize>(
         }
         w.head += 1;
         progress.update("klotski", tab.store.len() as u64, depth);
-        if tab.store.len() > cap || (w.head % 4096 == 0 && tab.bytes() > budget.max_bytes) {
+        // Checked every so many expansions; the room left must hold the
+        // store's next growth (old and new tables live together) as well.
+        if tab.store.len() > cap
+            || (w.head % CHECK_EVERY == 0
+                && tab.bytes() + tab.store.growth_bytes(CHECK_EVERY * 64) > budget.max_bytes)
+        {
             return;
         }
     }
 }
+
+/// Expansions between two checks of the memory budget.
+const CHECK_EVERY: usize = 4096;
 
 /// Stores every successor of the state at `w.head`; returns a goal at
 /// once under the steps metric (the first found is nearest).

@@ -149,7 +149,5 @@ fn write(path: &Path, table: &[u8]) -> std::io::Result<()> {
     bytes.extend_from_slice(&checksum(table).to_le_bytes());
     bytes.extend_from_slice(table);
     // Write aside, then rename: a reader never sees half a file.
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    std::fs::write(&tmp, &bytes)?;
-    std::fs::rename(&tmp, path)
+    crate::files::write_atomic(path, &bytes).map_err(std::io::Error::other)
 }

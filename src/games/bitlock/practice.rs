@@ -21,7 +21,7 @@ use super::art::{self, Scene};
 use super::generate;
 use super::motion::{Path, Pieces};
 use super::rules::{Dir, Key, Rules};
-use super::screen::{ANIMATION, optimal};
+use super::screen::{ANIMATION, optimal_with};
 use super::solver::Solver;
 use crate::game::GameError;
 use crate::practice::{ArrowWindow, PracticeState, PracticeWindow, arrow_event};
@@ -56,7 +56,10 @@ fn level_text(o: &PracticeOptions, win: Win) -> Result<(String, Option<u64>), Ga
             let text = std::fs::read_to_string(path)
                 .map_err(|e| GameError::Usage(format!("cannot read the level file {path}: {e}")))?;
             let rules = super::load(&text, path)?;
-            let best = optimal(&rules, win, 50_000_000).filter(|o| o.1);
+            // The window opens once the level's optimum is known: say so.
+            eprintln!("Finding the fewest moves for {path} before the window opens…");
+            let mut progress = crate::solve::Progress::new(true);
+            let best = optimal_with(&rules, win, 50_000_000, &mut progress).filter(|o| o.1);
             Ok((text, best.map(|(m, _)| m.len() as u64)))
         }
         None => {

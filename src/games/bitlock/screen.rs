@@ -46,11 +46,21 @@ fn rows_of(rules: &Rules, key: &Key<32>) -> Vec<String> {
 
 /// A level's optimal solution within a modest budget: `(moves, proven)`.
 pub fn optimal(rules: &Rules, win: Win, max_states: u64) -> Option<(String, bool)> {
+    optimal_with(rules, win, max_states, &mut Progress::quiet())
+}
+
+/// [`optimal`], reporting its progress.
+pub fn optimal_with(
+    rules: &Rules,
+    win: Win,
+    max_states: u64,
+    progress: &mut Progress,
+) -> Option<(String, bool)> {
     let budget = Budget {
         max_bytes: 512 << 20,
         max_states,
     };
-    let out = solver::solve(rules, win, &budget, max_states, &mut Progress::quiet()).ok()?;
+    let out = solver::solve(rules, win, &budget, max_states, progress).ok()?;
     out.moves.map(|m| (m, out.proven))
 }
 
@@ -97,14 +107,14 @@ pub fn render(text: &str, origin: &str, opts: &RenderOptions) -> Result<Rendered
     let round = |v: f64| (v * 100.0).round() / 100.0;
     let still = extra.get("before") == extra.get("after");
     let state = if !still {
-        "uncertain"
+        "uncertain".into()
     } else if Solver::new(&rules, Win::Cover).is_goal(&start) {
-        "solved"
+        "solved".into()
     } else {
-        match optimal(&rules, Win::Cover, 20_000_000) {
+        opts.judged(|| match optimal(&rules, Win::Cover, 20_000_000) {
             Some(_) => "playable",
             None => "unsolvable",
-        }
+        })
     };
     let mut expect = json!({
         "state": state,

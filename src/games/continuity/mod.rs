@@ -173,13 +173,11 @@ fn fill(r: &mut Report, world: &World, sol: &Solution<rules::Action>, slide_cost
     match &sol.found {
         Found::Path(actions) => {
             let p = Plan::new(world, &world.start(), actions, slide_cost);
-            r.reason = format!(
-                "cost {}: {} steps, {} slides, {} toggles",
-                p.cost, p.steps, p.slides, p.toggles
-            );
+            r.reason = format!("cost {}: {}", p.cost, p.counts());
             r.headline = format!(
-                "Solved at cost {} (optimal; slide cost {slide_cost}): {} steps, {} slides, {} toggles:",
-                p.cost, p.steps, p.slides, p.toggles
+                "Solved at cost {} (optimal; slide cost {slide_cost}): {}:",
+                p.cost,
+                p.counts()
             );
             let lines = p.lines().into_iter().enumerate();
             r.details

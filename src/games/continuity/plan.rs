@@ -103,17 +103,19 @@ pub struct Bound {
     doors: Vec<Spot>,
     any: Layer,
     near: HashMap<u64, Vec<Layer>>,
-    /// Bytes held in `near`: past [`NEAR_CAP`] it is emptied, since the
-    /// search's own memory budget does not count it.
+    /// Bytes held in `near`: past `near_cap` it is emptied (the layers are
+    /// recomputed when needed: slower, never wrong).
     near_bytes: usize,
+    near_cap: usize,
 }
 
-/// The most the per-arrangement layers may hold before they are dropped
-/// (recomputed when needed: slower, never wrong).
-const NEAR_CAP: usize = 256 << 20;
+/// The share of the memory budget the bound's cache may hold; the search
+/// gets the rest.
+const NEAR_SHARE: u64 = 4;
 
 impl Bound {
-    pub fn new(world: &World, slide_cost: u32) -> Bound {
+    /// The bound for `world`, its cache of layers held to `cap` bytes.
+    pub fn new(world: &World, slide_cost: u32, cap: u64) -> Bound {
         let level = &world.level;
         let size = level.size;
         let mut doors = Vec::new();
@@ -135,6 +137,7 @@ impl Bound {
             doors,
             near: HashMap::new(),
             near_bytes: 0,
+            near_cap: usize::try_from(cap).unwrap_or(usize::MAX),
         }
     }
 
@@ -155,7 +158,7 @@ impl Bound {
             let layers = self.layers(world, &s.frame);
             let cells = |l: &Layer| l.to_door.len() * (l.to_key.len() + 1);
             self.near_bytes += layers.iter().map(cells).sum::<usize>() * 2;
-            if self.near_bytes > NEAR_CAP {
+            if self.near_bytes > self.near_cap {
                 self.near.clear();
                 self.near_bytes = 0;
             }
@@ -323,13 +326,19 @@ pub fn search(
     budget: &Budget,
     progress: &mut Progress,
 ) -> Solution<Action> {
-    let mut bound = Bound::new(world, slide_cost);
+    // The bound's cache and the search share the memory budget.
+    let cache = budget.max_bytes / NEAR_SHARE;
+    let mut bound = Bound::new(world, slide_cost, cache);
+    let rest = Budget {
+        max_bytes: budget.max_bytes - cache,
+        ..*budget
+    };
     super::full::search(
         world,
         start,
         slide_cost,
         |s| bound.of(world, s),
-        budget,
+        &rest,
         progress,
     )
 }
@@ -388,6 +397,17 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// What the plan does, counted: `3 steps, 1 slide, 2 toggles`.
+    pub fn counts(&self) -> String {
+        use crate::report::count;
+        format!(
+            "{}, {}, {}",
+            count(self.steps as u64, "step"),
+            count(self.slides as u64, "slide"),
+            count(self.toggles as u64, "toggle")
+        )
+    }
+
     /// Cuts `actions` played from `start` into segments. Actions past
     /// one that is not available are kept but collect nothing.
     pub fn new(world: &World, start: &State, actions: &[Action], slide_cost: u32) -> Plan {

@@ -172,14 +172,12 @@ fn plan_from(world: &World, start: State, opts: &Options) -> Report {
             let mut r = Report::new(
                 super::ID,
                 Verdict::Playable,
-                format!(
-                    "cost {}: {} steps, {} slides, {} toggles",
-                    p.cost, p.steps, p.slides, p.toggles
-                ),
+                format!("cost {}: {}", p.cost, p.counts()),
             );
             r.headline = format!(
-                "Planned at cost {} (optimal; slide cost {cost}): {} steps, {} slides, {} toggles, a look after each segment:",
-                p.cost, p.steps, p.slides, p.toggles
+                "Planned at cost {} (optimal; slide cost {cost}): {}, a look after each segment:",
+                p.cost,
+                p.counts()
             );
             r.details = p
                 .lines()

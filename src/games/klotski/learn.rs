@@ -242,10 +242,24 @@ fn self_check(img: &RgbImage, want: &Layout, params: &ReadParams) -> Result<(), 
         game: "klotski".into(),
         params: params.clone(),
     };
-    let grid = match read::read(img, &cal) {
+    let (grid, refusal) = match read::read(img, &cal) {
         Read::Board { board, .. } if board.layout == *want => return Ok(()),
-        Read::Board { grid, .. } | Read::Uncertain { grid, .. } => grid,
-        Read::NoBoard { grid: Some(g), .. } => g,
+        Read::Board { board, .. } => {
+            return Err(LearnError::OtherPosition {
+                read: format!(
+                    "level {} \"{}\" ({})",
+                    board.level.index,
+                    board.level.name,
+                    board.layout.rows().join("/")
+                ),
+            });
+        }
+        Read::Uncertain { grid, reason, .. } => (grid, Some(reason)),
+        Read::NoBoard {
+            grid: Some(g),
+            reason,
+            ..
+        } => (g, Some(reason)),
         Read::NoBoard { grid: None, .. } => {
             return Err(LearnError::NoLattice {
                 min_cells: 2,
@@ -268,12 +282,15 @@ fn self_check(img: &RgbImage, want: &Layout, params: &ReadParams) -> Result<(), 
             })
         })
         .collect();
-    let (row, col, got, want) = diff.first().copied().unwrap_or((0, 0, '?', '?'));
-    Err(LearnError::SelfCheck {
-        count: diff.len().max(1),
-        row,
-        col,
-        got,
-        want,
-    })
+    match (diff.first().copied(), refusal) {
+        (Some((row, col, got, want)), _) => Err(LearnError::SelfCheck {
+            count: diff.len(),
+            row,
+            col,
+            got,
+            want,
+        }),
+        (None, Some(reason)) => Err(LearnError::Unread(reason)),
+        (None, None) => Err(LearnError::Unread("no board was read".into())),
+    }
 }

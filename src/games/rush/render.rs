@@ -61,10 +61,10 @@ pub fn render(text: &str, origin: &str, opts: &RenderOptions) -> Result<Rendered
     let b = lattice.bounds();
     let (state, cells) = match still {
         Some(s) => (
-            verdict_of(&p, s),
+            opts.judged(|| verdict_of(&p, s)),
             json!(letters::rows(&letters::canonical(&p.board_string(s)))),
         ),
-        None => ("uncertain", Value::Null),
+        None => ("uncertain".into(), Value::Null),
     };
     let expect = json!({
         "state": state,

@@ -239,9 +239,18 @@ pub fn run_with(o: &GenerateOptions, sink: &Sink<'_>) -> Result<Run, GameError> 
     let tally = Mutex::new(Tally::default());
     let bar = progress_bar(o);
     let threads = o.threads.max(1);
+    let working = std::sync::atomic::AtomicUsize::new(threads);
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            scope.spawn(|| worker(o, &next, &tally, &bar, sink));
+            scope.spawn(|| {
+                worker(o, &next, &tally, &bar, sink);
+                working.fetch_sub(1, Ordering::Relaxed);
+            });
+        }
+        // A line every few seconds even while a big candidate is judged,
+        // when there is no progress bar to watch.
+        if o.progress && bar.is_hidden() {
+            scope.spawn(|| ticker(o, &tally, &working, t));
         }
     });
     bar.finish_and_clear();
@@ -294,9 +303,6 @@ fn worker(
         let settled = t.settled();
         bar.set_position(settled.min(o.count) as u64);
         bar.set_message(format!("{} tried", t.tried));
-        if o.progress && bar.is_hidden() {
-            plain_line(&mut t, settled, o.count);
-        }
         if settled >= o.count || t.failed.is_some() {
             // Stop the others too: no later candidate can be needed.
             next.store(o.tries, Ordering::Relaxed);
@@ -305,15 +311,35 @@ fn worker(
     }
 }
 
-/// A progress line every few seconds, for logs and CI jobs.
-fn plain_line(t: &mut Tally, settled: usize, count: usize) {
-    let now = Instant::now();
-    let last = *t.last_line.get_or_insert(now);
-    if now.duration_since(last).as_secs() >= 5 {
-        t.last_line = Some(now);
-        eprintln!("generate: {settled}/{count} kept, {} tried", t.tried);
+/// A progress line every [`TICK`] while the workers run.
+fn ticker(
+    o: &GenerateOptions,
+    tally: &Mutex<Tally>,
+    working: &std::sync::atomic::AtomicUsize,
+    start: Instant,
+) {
+    let mut last = Instant::now();
+    while working.load(Ordering::Relaxed) > 0 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        if last.elapsed() < TICK {
+            continue;
+        }
+        last = Instant::now();
+        if let Ok(mut t) = tally.lock() {
+            let settled = t.settled();
+            t.last_line = Some(last);
+            eprintln!(
+                "generate: {settled}/{} kept, {} tried, {:.0} s",
+                o.count,
+                t.tried,
+                start.elapsed().as_secs_f64()
+            );
+        }
     }
 }
+
+/// How often a plain progress line goes out.
+const TICK: std::time::Duration = std::time::Duration::from_secs(5);
 
 fn progress_bar(o: &GenerateOptions) -> indicatif::ProgressBar {
     if !o.progress || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
@@ -343,7 +369,7 @@ struct LevelDoc<'a> {
 pub fn command(o: &GenerateOptions) -> Result<Output, GameError> {
     let run = match &o.out {
         Some(dir) => {
-            std::fs::create_dir_all(dir).map_err(|e| write_error(dir, e))?;
+            crate::files::ensure_dir(dir, "--out").map_err(|e| GameError::Output(e.to_string()))?;
             run_with(o, &|k| write(dir, o, k).map(Some))?
         }
         None => run(o)?,
@@ -408,10 +434,6 @@ fn summary(o: &GenerateOptions, run: &Run, files: &[PathBuf]) -> String {
     out
 }
 
-fn write_error(what: &Path, e: std::io::Error) -> GameError {
-    GameError::Output(format!("cannot write {}: {e}", what.display()))
-}
-
 /// Writes a kept level and its verdict beside it; returns the level file.
 fn write(dir: &Path, o: &GenerateOptions, k: &Kept) -> Result<PathBuf, GameError> {
     let stem = format!(
@@ -429,13 +451,16 @@ fn write(dir: &Path, o: &GenerateOptions, k: &Kept) -> Result<PathBuf, GameError
             .as_ref()
             .map_or("none", |s| s.moves.as_str())
     );
-    std::fs::write(&level, header + &k.text).map_err(|e| write_error(&level, e))?;
+    let text = header + &k.text;
+    crate::files::write_atomic(&level, text.as_bytes())
+        .map_err(|e| GameError::Output(e.to_string()))?;
     // The file's own name, so the same seed writes the same files.
     let verdict = super::verify::document(&k.verdict, &format!("{stem}.txt"), false)?;
     let json =
         serde_json::to_string_pretty(&verdict).map_err(|e| GameError::Output(e.to_string()))?;
     let doc = dir.join(format!("{stem}.json"));
-    std::fs::write(&doc, json + "\n").map_err(|e| write_error(&doc, e))?;
+    crate::files::write_atomic(&doc, (json + "\n").as_bytes())
+        .map_err(|e| GameError::Output(e.to_string()))?;
     Ok(level)
 }
 

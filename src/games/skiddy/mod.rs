@@ -166,8 +166,14 @@ impl ScreenGame for SkiddyGame {
     /// A level file's rows, without its comments and `sticky:` line: each
     /// cell's middle shows the colour of its letter.
     fn calibration_cells(&self, text: &str) -> Result<Vec<Vec<char>>, GameError> {
-        let rows: Vec<&str> = text
-            .lines()
+        // A board on one line (`--board`) has its rows joined by `/`.
+        let lines: Vec<&str> = if text.trim().contains('\n') {
+            text.lines().collect()
+        } else {
+            text.trim().split('/').collect()
+        };
+        let rows: Vec<&str> = lines
+            .into_iter()
             .map(str::trim_end)
             .filter(|l| !l.starts_with(';') && !l.to_ascii_lowercase().starts_with("sticky"))
             .collect();

@@ -108,8 +108,11 @@ pub fn render(text: &str, origin: &str, opts: &RenderOptions) -> Result<Rendered
     let b = lattice.bounds();
     let round = |v: f64| (v * 100.0).round() / 100.0;
     let (state, cells) = match still {
-        Some(k) => (verdict_of(&rules, &k), json!(rules.render_rows(&k))),
-        None => ("uncertain", Value::Null),
+        Some(k) => (
+            opts.judged(|| verdict_of(&rules, &k)),
+            json!(rules.render_rows(&k)),
+        ),
+        None => ("uncertain".into(), Value::Null),
     };
     let expect = json!({
         "state": state,

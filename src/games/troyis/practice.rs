@@ -62,9 +62,10 @@ pub fn open(o: &crate::practice::PracticeOptions) -> Result<String, GameError> {
         Some(l) => l
             .trim()
             .parse::<u32>()
-            .map_err(|_| usage("--level must be a level number (1, 2, …) for troyis"))?,
-    }
-    .max(1);
+            .ok()
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| usage("--level must be a level number (1, 2, …) for troyis"))?,
+    };
     if o.size.is_some_and(|n| !(3..=16).contains(&n)) {
         return Err(usage("--size must be between 3 and 16"));
     }
@@ -335,13 +336,10 @@ impl Practice {
     }
 }
 
-/// Writes JSON to a temporary file and renames it over `path`, so a reader
-/// never sees half a file.
+/// Writes JSON atomically, so a reader never sees half a file.
 fn write_atomically(path: &Path, value: &impl Serialize) -> std::io::Result<()> {
-    let tmp = path.with_extension("tmp");
     let text = serde_json::to_string_pretty(value).map_err(std::io::Error::other)? + "\n";
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path)
+    crate::files::write_atomic(path, text.as_bytes()).map_err(std::io::Error::other)
 }
 
 impl App for Practice {

@@ -132,6 +132,11 @@ impl Style {
         }
     }
 
+    /// The same style with these page margins.
+    pub fn with_margins(self, margins: [f64; 4]) -> Style {
+        Style { margins, ..self }
+    }
+
     pub fn line_width(&self) -> f64 {
         (self.pitch * 0.045).max(1.0)
     }
@@ -247,7 +252,7 @@ fn cloud_alpha(clouds: &[Cloud], x: f64, y: f64) -> f64 {
 /// What a reader must read from a picture of `board` drawn in `style`:
 /// the verdict (`state`), the rows, and the lattice's outer lines as
 /// `[rows, x0, x1, y0, y1]` (the document `boardbot render --expect` writes).
-pub fn expect(board: &Board, style: &Style, state: &str) -> serde_json::Value {
+pub fn expect(board: &Board, style: &Style, state: serde_json::Value) -> serde_json::Value {
     let (_, _, lat) = layout(board.rows(), board.cols(), style);
     let b = lat.bounds();
     let round = |v: f64| (v * 100.0).round() / 100.0;
@@ -292,7 +297,7 @@ pub fn rendered(
     };
     Ok(crate::art::render::Rendered {
         image: render(&board, &style),
-        expect: expect(&board, &style, state_of(&board)),
+        expect: expect(&board, &style, opts.judged(|| state_of(&board))),
     })
 }
 

@@ -31,11 +31,8 @@ pub const FULL_LIMIT: usize = 5_000;
 pub enum PictureError {
     #[error("{0}: draw the picture to .svg or .png (the format comes from the extension)")]
     Format(PathBuf),
-    #[error("cannot write {path}: {source}")]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
     #[error("cannot draw {path}: {message}")]
     Draw { path: PathBuf, message: String },
 }
@@ -132,8 +129,5 @@ pub fn draw<S: Hash + Eq, M>(
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result<(), PictureError> {
-    std::fs::write(path, bytes).map_err(|source| PictureError::Io {
-        path: path.to_path_buf(),
-        source,
-    })
+    Ok(crate::files::write_atomic(path, bytes)?)
 }
