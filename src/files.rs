@@ -287,16 +287,16 @@ pub fn write_atomic_with(
             fill(&mut w)?;
             w.flush()?;
         }
-        file.sync_all()?;
+        // The data is on the disk before the new name points at it, so
+        // even a power cut leaves the old file or the new one whole. The
+        // directory itself is not synced: lost, the rename only means the
+        // old file is still there.
+        file.sync_data()?;
         std::fs::rename(&tmp, path)
     })();
     if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
         return Err(fail(e));
-    }
-    // The rename itself lasts once the directory is on the disk.
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        let _ = File::open(dir).and_then(|d| d.sync_all());
     }
     Ok(())
 }

@@ -61,14 +61,15 @@ struct Layer {
 
 impl Layer {
     fn new(world: &World, doors: &[Spot], crossing: Crossing) -> Layer {
+        let beyond = Beyond::new(world.level.scenes.len(), crossing);
         Layer {
             to_key: world
                 .level
                 .keys
                 .iter()
-                .map(|&k| relaxed_bfs(world, &[k], crossing))
+                .map(|&k| relaxed_bfs(world, &[k], &beyond))
                 .collect(),
-            to_door: relaxed_bfs(world, doors, crossing),
+            to_door: relaxed_bfs(world, doors, &beyond),
         }
     }
 
@@ -243,8 +244,8 @@ fn slides_to_line_up(world: &World, frame: &Tiles) -> Vec<u8> {
 
 /// Breadth-first distances in a relaxed world from `from` (any of them)
 /// to every cell: a step moves to any of the 8 cells around that is not
-/// solid; across a border, into any scene `crossing` allows there.
-fn relaxed_bfs(world: &World, from: &[Spot], crossing: Crossing) -> Vec<u16> {
+/// solid; across a border, into any scene `beyond` lists there.
+fn relaxed_bfs(world: &World, from: &[Spot], beyond: &Beyond) -> Vec<u16> {
     let level = &world.level;
     let size = level.size as i32;
     let scenes = level.scenes.len();
@@ -265,17 +266,9 @@ fn relaxed_bfs(world: &World, from: &[Spot], crossing: Crossing) -> Vec<u16> {
             let (nx, ny) = (x + dx, y + dy);
             let (wx, wy) = (nx.rem_euclid(size), ny.rem_euclid(size));
             let across = (nx != wx, ny != wy);
-            let candidates = if across == (false, false) {
-                sc..sc + 1
-            } else {
-                0..scenes
-            };
-            for t in candidates {
+            for t in beyond.scenes(sc, (dx, dy), across) {
                 let j = index(t, wx, wy);
-                if dist[j] == FAR16
-                    && enterable(t, wx, wy)
-                    && reaches((sc, t), (dx, dy), across, scenes, crossing)
-                {
+                if dist[j] == FAR16 && enterable(t, wx, wy) {
                     dist[j] = dist[i] + 1;
                     queue.push_back(j);
                 }
@@ -285,26 +278,77 @@ fn relaxed_bfs(world: &World, from: &[Spot], crossing: Crossing) -> Vec<u16> {
     dist
 }
 
-/// Whether a relaxed step from scene `a` may end in scene `z`: inside
-/// the scene, `z` is `a`; across one side, `crossing` says; across a
-/// corner, through some scene between them, either way round.
-fn reaches(
-    (a, z): (usize, usize),
-    (dx, dy): (i32, i32),
-    across: (bool, bool),
-    scenes: usize,
-    crossing: Crossing,
-) -> bool {
-    let h = if dx < 0 { 0 } else { 1 };
-    let v = if dy < 0 { 2 } else { 3 };
-    match across {
-        (false, false) => a == z,
-        (true, false) => crossing(a, h, z),
-        (false, true) => crossing(a, v, z),
-        (true, true) => (0..scenes).any(|b| {
-            (crossing(a, h, b) && crossing(b, v, z)) || (crossing(a, v, b) && crossing(b, h, z))
-        }),
+/// The scenes a relaxed step may end in, worked out once per scene and
+/// way out (so the search walks only those): inside a scene, the scene
+/// itself; across one side, those `crossing` allows; across a corner,
+/// those reached through some scene between, either way round. A frame
+/// holds at most 15 scenes ([`Tiles`]), so each set is a bit mask.
+struct Beyond {
+    /// `[scene][way]`, the way by [`Beyond::way`].
+    masks: Vec<[u32; 9]>,
+}
+
+impl Beyond {
+    fn new(scenes: usize, crossing: Crossing) -> Beyond {
+        let side = |a: usize, w: usize| {
+            (0..scenes)
+                .filter(|&z| crossing(a, w, z))
+                .fold(0u32, |m, z| m | 1 << z)
+        };
+        let sides: Vec<[u32; 4]> = (0..scenes)
+            .map(|a| std::array::from_fn(|w| side(a, w)))
+            .collect();
+        // A corner: one side, then the other from the scene between.
+        let through = |a: usize, first: usize, then: usize| {
+            bits(sides[a][first]).fold(0, |m, b| m | sides[b][then])
+        };
+        let masks = (0..scenes)
+            .map(|a| {
+                std::array::from_fn(|w| match w {
+                    8 => 1 << a,
+                    0..4 => sides[a][w],
+                    _ => {
+                        let (h, v) = ((w - 4) / 2, 2 + (w - 4) % 2);
+                        through(a, h, v) | through(a, v, h)
+                    }
+                })
+            })
+            .collect();
+        Beyond { masks }
     }
+
+    /// Which set: 0–3 one side (left, right, up, down), 4–7 a corner
+    /// (left or right, then up or down), 8 inside the scene.
+    fn way((dx, dy): (i32, i32), across: (bool, bool)) -> usize {
+        let h = usize::from(dx >= 0);
+        let v = 2 + usize::from(dy >= 0);
+        match across {
+            (false, false) => 8,
+            (true, false) => h,
+            (false, true) => v,
+            (true, true) => 4 + h * 2 + (v - 2),
+        }
+    }
+
+    fn scenes(
+        &self,
+        a: usize,
+        step: (i32, i32),
+        across: (bool, bool),
+    ) -> impl Iterator<Item = usize> {
+        bits(self.masks[a][Self::way(step, across)])
+    }
+}
+
+/// The indices of the set bits of `m`, lowest first.
+fn bits(mut m: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
 }
 
 const NEIGHBOURS: [(i32, i32); 8] = [
