@@ -136,7 +136,7 @@ mod tests {
     fn says_what_is_wrong() {
         let dir = tempfile::tempdir().unwrap();
         let e = open(dir.path()).unwrap_err();
-        assert!(matches!(e, ImageFileError::File(_)), "{e}");
+        assert!(matches!(e, ImageFileError::NotAFile { .. }), "{e}");
         assert!(
             e.to_string().contains("is a folder, not an image file"),
             "{e}"
