@@ -190,11 +190,7 @@ mod tests {
         assert_eq!(back.params.markers.len(), 1);
         assert!(back.params.markers[0].template.mirrors());
         assert_eq!(back.params.lattice.max_cells, 16);
-        let pngs: Vec<String> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|n| n.ends_with(".png"))
-            .collect();
+        let pngs = png_names(dir.path());
         assert_eq!(pngs.len(), 1, "{pngs:?}");
         assert!(pngs[0].starts_with("troyis-knight-"), "{pngs:?}");
         // Written again with another template: the old one is removed once
@@ -210,12 +206,17 @@ mod tests {
             min_score: 0.5,
         };
         write(dir.path(), "troyis", &params, &[t], "again").unwrap();
-        let now: Vec<String> = std::fs::read_dir(dir.path())
+        let now = png_names(dir.path());
+        assert_eq!(now.len(), 1, "{now:?}");
+        assert_ne!(now, pngs);
+    }
+
+    /// The PNG files in `dir`, by name.
+    fn png_names(dir: &Path) -> Vec<String> {
+        std::fs::read_dir(dir)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .filter(|n| n.ends_with(".png"))
-            .collect();
-        assert_eq!(now.len(), 1, "{now:?}");
-        assert_ne!(now, pngs);
+            .collect()
     }
 }
