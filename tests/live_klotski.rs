@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use boardbot::engines::blocks::plan;
 use boardbot::engines::blocks::{Metric, Move};
-use boardbot::games::klotski::{levels, screen};
+use boardbot::games::klotski::{levels, plans, screen};
 use boardbot::input::replay::Input;
 use boardbot::report::{Report, Verdict};
 use boardbot::solve::{Budget, Progress};
@@ -249,4 +249,41 @@ fn a_held_piece_is_let_go_and_the_level_played() {
     assert!(k.wait_solved(5), "title {}", k.title());
     assert!(k.move_dialog_away());
     assert_eq!(k.save_score(), Some(optimal(0).len() as u32));
+}
+
+#[test]
+fn shark_and_lodzianka_are_played_to_completion_from_the_shipped_plans() {
+    let Some(d) = setup(87) else {
+        return;
+    };
+    for index in [16, 22] {
+        let level = &levels::all()[index];
+        let shipped = plans::book()
+            .entries
+            .iter()
+            .find(|e| e.metric == Metric::Pieces && e.start == level.layout())
+            .unwrap_or_else(|| panic!("level {index}: no shipped plan"));
+        let k = Klotski::open(&d.name, index, None);
+        assert_eq!(read(&k).state, Verdict::Playable, "level {index} at start");
+        let child = play(&d, &k, 20, &["--once", "--json"])
+            .spawn()
+            .expect("run play");
+        let out = wait_output(child, 300);
+        assert_eq!(out.status.code(), Some(0), "level {index}: {}", show(&out));
+        let v = common::stdout_json(&out);
+        assert_eq!(v["outcome"]["kind"], "played", "{v}");
+        println!(
+            "level {index} {}: {} moves, first drag after {} ms (solve {} ms)",
+            level.name,
+            shipped.moves.len(),
+            v["play_timings_ms"]["to_first_input"],
+            v["timing_ms"]["solve"],
+        );
+        assert!(k.wait_solved(5), "level {index}: title {}", k.title());
+        assert_eq!(
+            k.save_score(),
+            Some(shipped.moves.len() as u32),
+            "GNOME's move counter for level {index}"
+        );
+    }
 }

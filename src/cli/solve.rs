@@ -58,6 +58,9 @@ pub struct Args {
     /// How moves are counted (klotski): pieces (one piece along any path, as GNOME counts; default) or steps (one cell).
     #[arg(long, value_enum, value_name = "steps|pieces")]
     metric: Option<crate::tools::options::Metric>,
+    /// Search from scratch even where boardbot ships a plan for the position (klotski: GNOME's levels), to time or check the search.
+    #[arg(long)]
+    no_book: bool,
     /// Solve every line of a file of `moves position [more fields]` lines and report the ones that differ (one-line positions, such as Rush Hour's).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["image", "board", "level"])]
     batch: Option<PathBuf>,
@@ -73,6 +76,7 @@ impl Args {
             slide_cost: self.slide_cost,
             exits: self.exits,
             metric: self.metric,
+            no_book: self.no_book,
             progress: !self.json,
             ..Options::default()
         }

@@ -570,6 +570,7 @@ mod tests {
         let tight = Budget {
             max_bytes: 200,
             max_states: u64::MAX,
+            deadline: None,
         };
         let r = distance_map(0u8, next, |s| *s == 5, &tight, &mut Progress::quiet());
         assert!(r.is_err());

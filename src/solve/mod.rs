@@ -150,6 +150,7 @@ mod tests {
         let small = Budget {
             max_bytes: 1 << 16,
             max_states: u64::MAX,
+            deadline: None,
         };
         let (r, _) = bfs(odd, next, |s| *s == GOAL, &small, &mut p);
         assert!(

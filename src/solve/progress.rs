@@ -57,7 +57,15 @@ impl Progress {
     /// Notes progress; cheap enough to call for every state.
     pub fn update(&mut self, what: &str, states: u64, depth: u32) {
         self.calls += 1;
-        if self.sink == Sink::Off || self.calls % 1024 != 0 {
+        if self.calls % 1024 == 0 {
+            self.report(what, states, depth);
+        }
+    }
+
+    /// Notes progress from a caller that reports seldom (once per batch of
+    /// work): every call may print.
+    pub fn report(&mut self, what: &str, states: u64, depth: u32) {
+        if self.sink == Sink::Off {
             return;
         }
         let now = Instant::now();

@@ -24,6 +24,9 @@ pub struct Budget {
     pub max_bytes: u64,
     /// States it may visit (IDA* counts every visit).
     pub max_states: u64,
+    /// When the search must stop, for searches that keep a player waiting
+    /// (only the sliding-blocks search heeds it).
+    pub deadline: Option<Instant>,
 }
 
 impl Budget {
@@ -55,6 +58,7 @@ impl Default for Budget {
         Budget {
             max_bytes: 2 << 30,
             max_states: u64::MAX,
+            deadline: None,
         }
     }
 }

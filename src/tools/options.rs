@@ -28,6 +28,8 @@ pub enum Opt {
     Exits,
     /// `--metric steps|pieces`: how moves are counted (Klotski).
     Metric,
+    /// `--no-book`: search even where a plan is shipped (Klotski).
+    NoBook,
 }
 
 impl Opt {
@@ -41,6 +43,7 @@ impl Opt {
             Opt::SlideCost => "--slide-cost",
             Opt::Exits => "--exits",
             Opt::Metric => "--metric",
+            Opt::NoBook => "--no-book",
         }
     }
 }
@@ -94,6 +97,8 @@ pub struct Options {
     pub exits: bool,
     /// `--metric steps|pieces`: how moves are counted (default pieces).
     pub metric: Option<Metric>,
+    /// `--no-book`: search from scratch even where boardbot ships a plan.
+    pub no_book: bool,
 }
 
 /// A session file read back: what a practice window recorded, and where
@@ -143,6 +148,9 @@ impl Options {
         }
         if self.metric.is_some() {
             out.push(Opt::Metric);
+        }
+        if self.no_book {
+            out.push(Opt::NoBook);
         }
         out
     }

@@ -9,14 +9,22 @@
 //! - [`engine`]: bitboards, packed keys and the one-piece flood;
 //! - [`mirror`]: the left-right mirror of a symmetric board, which halves
 //!   the states the search stores;
-//! - [`search`]: the dedicated breadth-first search under either metric;
+//! - [`layers`]: the optimal search, breadth-first by sorted layers on
+//!   every core, under either metric;
+//! - [`greedy`]: a plan by hill climbing where the optimal search cannot
+//!   finish;
+//! - [`book`]: plans shipped for known positions;
+//! - [`search`]: what a search reports, and paths through mirror images;
 //! - [`plan`]: plans of labelled moves, and playing moves on a layout;
 //! - [`rush`]: Rush Hour boards in this model, to compare the engines;
 //! - [`rules`]: the same rules on the shared puzzle core, written
 //!   independently (a cell grid), the yardstick for the dedicated search.
 pub mod board;
+pub mod book;
 mod check;
 pub mod engine;
+pub mod greedy;
+pub mod layers;
 pub mod layout;
 pub mod mirror;
 pub mod moves;

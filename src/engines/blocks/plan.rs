@@ -5,9 +5,11 @@
 
 use super::board::Board;
 use super::engine::Engine;
+use super::greedy;
+use super::layers::{self, Aim};
 use super::layout::{Floor, Layout};
 use super::moves::{Dir, Metric, Move, parse_move};
-use super::search::{Outcome, search};
+use super::search::Outcome;
 use crate::solve::{Budget, Progress};
 
 /// The largest packed key, in bits.
@@ -40,31 +42,50 @@ pub enum BlocksError {
 }
 
 macro_rules! dispatch {
-    ($board:expr, $metric:expr, $budget:expr, $progress:expr; $(($w:literal, $k:literal)),*) => {{
+    ($board:expr, $args:expr; $(($w:literal, $k:literal)),*) => {{
         let words = ($board.width * $board.height).div_ceil(64);
         let keys = ($board.key_bits as usize).div_ceil(64).max(1);
         let w = if words <= 1 { 1 } else if words <= 2 { 2 } else { 6 };
-        let k = if keys <= 1 { 1 } else if keys <= 2 { 2 } else if keys <= 4 { 4 } else { 16 };
+        let k = match keys { 1 => 1, 2 => 2, 3..=4 => 4, 5..=8 => 8, _ => 16 };
         match (w, k) {
-            $(($w, $k) => search::<$w, $k>(&Engine::<$w>::new($board), $metric, $budget, $progress),)*
-            _ => unreachable!("sizes are 1, 2 or 6 words and 1, 2, 4 or 16 key words"),
+            $(($w, $k) => run::<$w, $k>(&Engine::<$w>::new($board), $args),)*
+            _ => unreachable!("sizes are 1, 2 or 6 words and 1, 2, 4, 8 or 16 key words"),
         }
     }};
 }
 
 /// The dedicated search on a compiled board, with bitboards and keys
-/// sized to it.
+/// sized to it, from `start` (the board's own when `None`) to `aim`.
 pub fn search_board(
     board: Board,
     metric: Metric,
     budget: &Budget,
     progress: &mut Progress,
+    start: Option<&[u16]>,
+    aim: &Aim,
 ) -> Result<Outcome, BlocksError> {
     if board.key_bits > MAX_KEY_BITS {
         return Err(BlocksError::TooManyBits(board.key_bits));
     }
-    Ok(dispatch!(board, metric, budget, progress;
-        (1, 1), (1, 2), (1, 4), (1, 16), (2, 1), (2, 2), (2, 4), (2, 16), (6, 1), (6, 2), (6, 4), (6, 16)))
+    Ok(dispatch!(board, (metric, budget, progress, start, aim);
+        (1, 1), (1, 2), (1, 4), (1, 8), (1, 16), (2, 1), (2, 2), (2, 4), (2, 8), (2, 16),
+        (6, 1), (6, 2), (6, 4), (6, 8), (6, 16)))
+}
+
+/// The search's arguments, as [`dispatch`] hands them on.
+type Args<'a, 'p> = (
+    Metric,
+    &'a Budget,
+    &'p mut Progress,
+    Option<&'a [u16]>,
+    &'a Aim,
+);
+
+fn run<const W: usize, const K: usize>(e: &Engine<W>, a: Args<'_, '_>) -> Outcome {
+    match a.4 {
+        Aim::Climb => greedy::climb::<W, K>(e, a.0, a.1, a.2),
+        _ => layers::search::<W, K>(e, a.0, a.1, a.2, a.3, a.4),
+    }
 }
 
 /// An optimal plan under `metric`, or why there is none.
@@ -74,15 +95,27 @@ pub fn plan(
     budget: &Budget,
     progress: &mut Progress,
 ) -> Result<Planned, BlocksError> {
+    plan_for(layout, metric, budget, progress, &Aim::Goal)
+}
+
+/// A plan for `aim` ([`Aim::Goal`]: optimal; [`Aim::Climb`]: any plan,
+/// found where the optimal search cannot finish).
+pub fn plan_for(
+    layout: &Layout,
+    metric: Metric,
+    budget: &Budget,
+    progress: &mut Progress,
+    aim: &Aim,
+) -> Result<Planned, BlocksError> {
     let board = Board::new(layout);
     let b = board.clone();
-    let outcome = search_board(board, metric, budget, progress)?;
+    let outcome = search_board(board, metric, budget, progress, None, aim)?;
     let plan = outcome.path.as_ref().map(|p| {
         let moves = label_moves(&b, layout, p);
         Plan {
             steps: moves.iter().map(|m| m.path.len()).sum(),
             moves,
-            optimal: true,
+            optimal: !matches!(aim, Aim::Climb),
         }
     });
     Ok(Planned { plan, outcome })

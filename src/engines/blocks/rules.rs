@@ -6,10 +6,14 @@
 //! [`Blocks::solve`] itself runs the dedicated search.
 
 use std::hash::{Hash, Hasher};
+use std::time::{Duration, Instant};
 
+use super::book::Book;
+use super::layers::Aim;
 use super::layout::{Floor, Layout, normalise};
 use super::moves::{Dir, Metric, Move};
-use super::plan::{apply, plan, read_move};
+use super::plan::{BlocksError, Planned, apply, plan, plan_for, read_move};
+use crate::solve::search::elapsed_ms;
 use crate::solve::{Budget, Found, Progress, Solution, Stats};
 
 /// A position's fixed parts: the start layout (floor, labels, shapes) and
@@ -18,6 +22,13 @@ use crate::solve::{Budget, Found, Progress, Solution, Stats};
 pub struct Blocks {
     pub layout: Layout,
     pub metric: Metric,
+    /// Plans shipped for known positions (GNOME's levels).
+    pub book: Option<&'static Book>,
+    /// How long a player may wait for a plan, when one is waiting.
+    pub wait: Option<Duration>,
+    /// Whether a plan by hill climbing is given when the optimal search
+    /// cannot finish.
+    pub climb: bool,
     /// Piece -> class of equal shape (and specialness).
     class: Vec<usize>,
     /// Piece -> its cells relative to the top-left of its bounding box.
@@ -68,6 +79,9 @@ impl Blocks {
         let shape = layout.pieces.iter().map(|p| normalise(&p.cells)).collect();
         let (gr, gc) = top_left(&layout.goal_cells());
         let b = Blocks {
+            book: None,
+            wait: None,
+            climb: true,
             goal: gr * layout.width + gc,
             class,
             shape,
@@ -267,36 +281,82 @@ impl crate::solve::Puzzle for Blocks {
         Ok(out)
     }
 
+    /// The shipped plan when the position is on one; else the optimal
+    /// search; when that cannot finish, a plan by hill climbing, labelled
+    /// not optimal, with the bound the optimal search proved.
     fn solve(&self, start: &State, budget: &Budget, progress: &mut Progress) -> Solution<Move> {
         let from = self.layout_at(start);
-        let planned = match plan(&from, self.metric, budget, progress) {
+        if let Some(sol) = self.book.and_then(|b| b.solution(&from, self.metric)) {
+            return sol;
+        }
+        let t = Instant::now();
+        let optimal = Budget {
+            deadline: self.wait.map(|w| t + w.mul_f64(OPTIMAL_SHARE)),
+            ..*budget
+        };
+        let planned = match plan(&from, self.metric, &optimal, progress) {
             Ok(p) => p,
-            Err(e) => {
-                let mut sol = Solution::new(
-                    Found::OverBudget { proven: 0 },
-                    Stats::default(),
-                    |_: &Move| 1,
-                );
-                sol.notes
-                    .push(("refused", serde_json::Value::String(e.to_string())));
-                return sol;
-            }
+            Err(e) => return refused(&e),
         };
         let o = &planned.outcome;
-        let stats = Stats {
-            states: o.states,
-            peak_bytes: o.bytes,
-            ms: (o.ms * 100.0).round() / 100.0,
+        if planned.plan.is_some() || o.exhausted || !self.climb {
+            return solution(planned, self.metric);
+        }
+        let proven = o.proven;
+        let states = o.states;
+        let any = Budget {
+            deadline: self.wait.map(|w| t + w),
+            ..*budget
         };
-        let found = match planned.plan {
-            Some(p) => Found::Path(p.moves),
-            None if o.exhausted => Found::Exhausted,
-            None => Found::OverBudget { proven: o.proven },
+        let climbed = match plan_for(&from, self.metric, &any, progress, &Aim::Climb) {
+            Ok(p) if p.plan.is_some() => p,
+            _ => return solution(planned, self.metric),
         };
-        let mut sol = Solution::new(found, stats, |_: &Move| 1);
-        sol.notes.push(("metric", self.metric.name().into()));
+        let mut sol = solution(climbed, self.metric);
+        sol.optimal = false;
+        sol.lower_bound = u64::from(proven);
+        sol.stats.states += states;
+        sol.stats.ms = elapsed_ms(t);
+        sol.notes.push((
+            "plan",
+            "hill climbing: the optimal search could not finish, so this plan is not proven shortest"
+                .into(),
+        ));
         sol
     }
+}
+
+/// Of the time a player may wait, the share the optimal search gets
+/// before hill climbing takes over.
+const OPTIMAL_SHARE: f64 = 0.3;
+
+fn refused(e: &BlocksError) -> Solution<Move> {
+    let mut sol = Solution::new(
+        Found::OverBudget { proven: 0 },
+        Stats::default(),
+        |_: &Move| 1,
+    );
+    sol.notes
+        .push(("refused", serde_json::Value::String(e.to_string())));
+    sol
+}
+
+/// A search's outcome as the puzzle core's solution.
+fn solution(planned: Planned, metric: Metric) -> Solution<Move> {
+    let o = &planned.outcome;
+    let stats = Stats {
+        states: o.states,
+        peak_bytes: o.bytes,
+        ms: (o.ms * 100.0).round() / 100.0,
+    };
+    let found = match planned.plan {
+        Some(p) => Found::Path(p.moves),
+        None if o.exhausted => Found::Exhausted,
+        None => Found::OverBudget { proven: o.proven },
+    };
+    let mut sol = Solution::new(found, stats, |_: &Move| 1);
+    sol.notes.push(("metric", metric.name().into()));
+    sol
 }
 
 #[cfg(test)]

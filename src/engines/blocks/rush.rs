@@ -59,6 +59,8 @@ pub fn solution_length(board: &str) -> Result<Option<usize>, String> {
         Metric::Pieces,
         &Budget::default(),
         &mut Progress::quiet(),
+        None,
+        &super::layers::Aim::Goal,
     )
     .map_err(|e| e.to_string())?;
     Ok(o.path.map(|p| p.len() - 1))

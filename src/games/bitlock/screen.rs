@@ -59,6 +59,7 @@ pub fn optimal_with(
     let budget = Budget {
         max_bytes: 512 << 20,
         max_states,
+        deadline: None,
     };
     let out = solver::solve(rules, win, &budget, max_states, progress).ok()?;
     out.moves.map(|m| (m, out.proven))

@@ -362,6 +362,7 @@ pub fn solve_n<const N: usize>(
     let ida_budget = Budget {
         max_bytes: budget.max_bytes,
         max_states: max_visits,
+        deadline: None,
     };
     let (found, ida) = idastar(
         start,

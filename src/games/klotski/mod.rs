@@ -15,6 +15,7 @@
 //! cell and path) to the core's shape.
 
 pub mod levels;
+pub mod plans;
 pub mod screen;
 
 pub mod identify;
@@ -64,7 +65,13 @@ pub fn position_text(text: &str) -> Result<String, String> {
 
 impl TextPuzzle for Blocks {
     const ID: &'static str = ID;
-    const OPTIONS: &'static [Opt] = &[Opt::MaxMemory, Opt::MaxNodes, Opt::Walkthrough, Opt::Metric];
+    const OPTIONS: &'static [Opt] = &[
+        Opt::MaxMemory,
+        Opt::MaxNodes,
+        Opt::Walkthrough,
+        Opt::Metric,
+        Opt::NoBook,
+    ];
 
     fn parse(text: &str, opts: &Options) -> Result<(Blocks, Self::State), String> {
         let text = position_text(text)?;
@@ -80,7 +87,11 @@ impl TextPuzzle for Blocks {
                  {MAX_KEY_BITS}: too many pieces that can move"
             ));
         }
-        Ok(Blocks::new(layout, opts.metric.unwrap_or_default()))
+        let (mut p, start) = Blocks::new(layout, opts.metric.unwrap_or_default());
+        if !opts.no_book {
+            p.book = Some(plans::book());
+        }
+        Ok((p, start))
     }
 
     fn reversible(&self) -> bool {
@@ -139,6 +150,10 @@ fn describe(r: &mut Report, metric: Metric, moves: &[Move]) {
     }
 }
 
+/// How long play may think before it must move: the optimal search gets
+/// a share of it, hill climbing the rest.
+const PLAY_WAIT: std::time::Duration = std::time::Duration::from_secs(8);
+
 /// GNOME Klotski.
 pub struct Klotski;
 
@@ -189,7 +204,10 @@ impl ScreenGame for Klotski {
         board: read::Board,
         opts: &Options,
     ) -> Result<Report, GameError> {
-        let (p, start) = Blocks::new(board.layout.clone(), opts.metric.unwrap_or_default());
+        let (mut p, start) = Blocks::new(board.layout.clone(), opts.metric.unwrap_or_default());
+        p.book = Some(plans::book());
+        // A player is waiting: past this, a plan by hill climbing is played.
+        p.wait = Some(PLAY_WAIT);
         let (mut r, m) = crate::tools::solve_parsed(&p, &start, opts)?;
         describe(&mut r, p.metric, &m);
         r.details.insert(

@@ -1,0 +1,540 @@
+//! Breadth-first search by sorted layers, on both cores.
+//!
+//! Moves are reversible (a piece's way back is a move too), so every
+//! successor of a state in layer `d` lies in layer `d - 1`, `d` or `d + 1`:
+//! duplicates are caught against those two layers alone, and no hash table
+//! of every state is needed. Each layer is a sorted array of packed keys
+//! with, per key, the fewest cells moved to reach it (the tie-break among
+//! plans of equal length). A layer is built in chunks: the chunk's
+//! successors are made on every core, sorted, and those already in the
+//! two layers before are dropped by galloping through them; the chunks'
+//! sorted runs are merged at the layer's end. The plan is read back from
+//! the goal, layer by layer, through the predecessor that moved fewest
+//! cells.
+
+use std::time::Instant;
+
+use super::engine::{Engine, Flood};
+use super::moves::Metric;
+use super::search::{Outcome, unmirror};
+use crate::solve::{Budget, Progress};
+
+/// One sorted layer: keys, the fewest cells moved to reach each, and the
+/// piece that moved last (dropped once the layer is expanded).
+struct Layer<const K: usize> {
+    keys: Vec<[u64; K]>,
+    steps: Vec<u16>,
+    moved: Vec<Moved>,
+}
+
+/// The piece that moved into a state: its class and where it went. Every
+/// other end of that piece's flood is a sibling, already found, so the
+/// piece is not moved again from there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Moved {
+    class: u16,
+    to: u16,
+}
+
+pub(super) const NO_MOVE: Moved = Moved {
+    class: u16::MAX,
+    to: u16::MAX,
+};
+
+impl<const K: usize> Layer<K> {
+    fn empty() -> Self {
+        Layer {
+            keys: Vec::new(),
+            steps: Vec::new(),
+            moved: Vec::new(),
+        }
+    }
+
+    fn find(&self, key: &[u64; K]) -> Option<usize> {
+        self.keys.binary_search(key).ok()
+    }
+
+    fn bytes(&self) -> u64 {
+        (self.keys.capacity() * 8 * K + self.steps.capacity() * 2 + self.moved.capacity() * 4)
+            as u64
+    }
+}
+
+/// A successor: its key, the cells moved to reach it, the piece moved.
+type Rec<const K: usize> = ([u64; K], u16, Moved);
+
+/// Parents expanded between two checks of the budget.
+const CHUNK: usize = 1 << 18;
+/// Below this many parents a chunk is not split across threads.
+const SPLIT: usize = 1 << 12;
+
+/// What a search looks for.
+#[derive(Clone, Debug)]
+pub enum Aim {
+    /// The special piece on the goal.
+    Goal,
+    /// The special piece on a placement whose rank in the table (one per
+    /// placement of its class) is below the bound: a step nearer the goal.
+    Closer(Vec<u32>, u32),
+    /// Any of these states, the later ones preferred.
+    States(Vec<Vec<u16>>),
+    /// The goal by hill climbing ([`super::greedy`]): a plan, not proven
+    /// shortest.
+    Climb,
+}
+
+/// An [`Aim`] in the search's terms: the rank table tested as the special
+/// piece moves, and the target keys (with their preference) tested as
+/// each layer is complete.
+struct Targets<const K: usize> {
+    rank: Vec<u32>,
+    below: u32,
+    keys: Vec<([u64; K], usize)>,
+}
+
+impl<const K: usize> Targets<K> {
+    fn new<const W: usize>(e: &Engine<W>, aim: &Aim) -> Self {
+        let n = e.board.classes[e.board.special].anchors.len();
+        let mut t = Targets {
+            rank: vec![1; n],
+            below: 1,
+            keys: Vec::new(),
+        };
+        match aim {
+            Aim::Goal | Aim::Climb => {
+                if let Some(g) = e.board.goal {
+                    t.rank[g as usize] = 0;
+                }
+            }
+            Aim::Closer(rank, below) => (t.rank, t.below) = (rank.clone(), *below),
+            Aim::States(states) => {
+                t.below = 0;
+                t.keys = states
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| (e.pack::<K>(&canonical(e, s)), i))
+                    .collect();
+                t.keys.sort_unstable();
+            }
+        }
+        t
+    }
+
+    fn hit(&self, special_at: u16) -> bool {
+        self.rank
+            .get(special_at as usize)
+            .is_some_and(|&r| r < self.below)
+    }
+
+    /// The most preferred target in `layer`.
+    fn in_layer(&self, layer: &Layer<K>) -> Option<([u64; K], usize)> {
+        let mut g = Gallop::new(&layer.keys);
+        self.keys
+            .iter()
+            .filter(|(k, _)| g.has(k))
+            .max_by_key(|&&(_, i)| i)
+            .copied()
+    }
+}
+
+/// Breadth-first search by sorted layers from `start` (the board's own
+/// start when `None`) to what `aim` asks for.
+pub fn search<const W: usize, const K: usize>(
+    e: &Engine<W>,
+    metric: Metric,
+    budget: &Budget,
+    progress: &mut Progress,
+    start: Option<&[u16]>,
+    aim: &Aim,
+) -> Outcome {
+    let t = Instant::now();
+    let start = start.map_or_else(|| e.board.start(), <[u16]>::to_vec);
+    let targets = Targets::<K>::new(e, aim);
+    let mut out = Outcome::default();
+    let key = e.pack::<K>(&canonical(e, &start));
+    let layers = vec![Layer {
+        keys: vec![key],
+        steps: vec![0],
+        moved: vec![NO_MOVE],
+    }];
+    let mut special = e.board.classes[e.board.special].slots.clone();
+    let here = targets.in_layer(&layers[0]);
+    if (matches!(aim, Aim::Goal) && e.board.is_goal(&start))
+        || (matches!(aim, Aim::Closer(..)) && special.next().is_some_and(|i| targets.hit(start[i])))
+        || here.is_some()
+    {
+        out.target = here.map(|(_, i)| i);
+        out.path = Some(vec![start]);
+        out.states = 1;
+    } else {
+        let mut run = Run {
+            e,
+            start: start.clone(),
+            metric,
+            targets: &targets,
+            layers,
+        };
+        run.grow(budget, progress, &mut out);
+    }
+    out.ms = t.elapsed().as_secs_f64() * 1e3;
+    out
+}
+
+/// A search under way: the engine, what it looks for, its layers.
+struct Run<'a, const W: usize, const K: usize> {
+    e: &'a Engine<W>,
+    start: Vec<u16>,
+    metric: Metric,
+    targets: &'a Targets<K>,
+    layers: Vec<Layer<K>>,
+}
+
+impl<const W: usize, const K: usize> Run<'_, W, K> {
+    /// Builds layer after layer until a target, the end of the space, or
+    /// the budget.
+    fn grow(&mut self, budget: &Budget, progress: &mut Progress, out: &mut Outcome) {
+        let mut held: u64 = self.layers.iter().map(Layer::bytes).sum();
+        out.states = 1;
+        loop {
+            let d = self.layers.len() - 1;
+            let Some((next, mut goals, bytes)) = self.next_layer(budget, progress, held, out)
+            else {
+                out.proven = d as u32 + 1;
+                return;
+            };
+            out.bytes = out.bytes.max(held + bytes);
+            if next.keys.is_empty() {
+                out.exhausted = true;
+                return;
+            }
+            out.states += next.keys.len() as u64;
+            held -= self.layers[d].bytes();
+            self.layers[d].moved = Vec::new();
+            held += self.layers[d].bytes() + next.bytes();
+            out.proven = d as u32 + 2;
+            self.layers.push(next);
+            let last = &self.layers[d + 1];
+            let found = match self.targets.in_layer(last) {
+                Some((k, i)) => {
+                    out.target = Some(i);
+                    Some(k)
+                }
+                None => best_goal(last, &mut goals),
+            };
+            if let Some(g) = found {
+                out.proven = d as u32 + 1;
+                let path = read_back(self.e, self.metric, &self.layers, g, &self.start);
+                out.path = Some(path);
+                return;
+            }
+        }
+    }
+
+    /// The next layer (with the goals found in it and the bytes its runs
+    /// held), or `None` when the budget ran out first.
+    fn next_layer(
+        &self,
+        budget: &Budget,
+        progress: &mut Progress,
+        held: u64,
+        out: &mut Outcome,
+    ) -> Option<(Layer<K>, Vec<[u64; K]>, u64)> {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+        let d = self.layers.len() - 1;
+        let empty = Layer::empty();
+        let prev = if d > 0 { &self.layers[d - 1] } else { &empty };
+        let cur = &self.layers[d];
+        let mut runs: Vec<Vec<Rec<K>>> = Vec::new();
+        let mut goals: Vec<[u64; K]> = Vec::new();
+        let mut run_bytes = 0u64;
+        for (c, parents) in cur.keys.chunks(CHUNK).enumerate() {
+            let at = c * CHUNK..c * CHUNK + parents.len();
+            let part = (parents, &cur.steps[at.clone()], &cur.moved[at]);
+            for (run, g) in self.expand_chunk(part, prev, cur, threads) {
+                run_bytes += (run.capacity() * std::mem::size_of::<Rec<K>>()) as u64;
+                runs.push(run);
+                goals.extend(g);
+            }
+            let states = out.states + runs.iter().map(|r| r.len() as u64).sum::<u64>();
+            progress.report("klotski", states, d as u32 + 1);
+            out.bytes = out.bytes.max(held + run_bytes);
+            if held + 2 * run_bytes > budget.max_bytes
+                || states > budget.state_cap()
+                || budget.deadline.is_some_and(|t| Instant::now() >= t)
+            {
+                return None;
+            }
+        }
+        Some((merge(runs), goals, run_bytes))
+    }
+
+    /// The successors of `parents` that are in neither `prev` nor `cur`,
+    /// as sorted runs (one per thread), and the targets among them.
+    fn expand_chunk(
+        &self,
+        parents: Parents<'_, K>,
+        prev: &Layer<K>,
+        cur: &Layer<K>,
+        threads: usize,
+    ) -> Vec<(Vec<Rec<K>>, Vec<[u64; K]>)> {
+        let n = parents.0.len();
+        if n < SPLIT || threads < 2 {
+            return vec![self.expand_part(parents, prev, cur)];
+        }
+        let per = n.div_ceil(threads);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..n)
+                .step_by(per)
+                .map(|i| {
+                    let r = i..(i + per).min(n);
+                    let part = (&parents.0[r.clone()], &parents.1[r.clone()], &parents.2[r]);
+                    scope.spawn(move || self.expand_part(part, prev, cur))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect()
+        })
+    }
+
+    /// One thread's share of a chunk.
+    fn expand_part(
+        &self,
+        (keys, steps, moved): Parents<'_, K>,
+        prev: &Layer<K>,
+        cur: &Layer<K>,
+    ) -> (Vec<Rec<K>>, Vec<[u64; K]>) {
+        let mut x = Expander::default();
+        let mut run: Vec<Rec<K>> = Vec::with_capacity(keys.len() * 4);
+        let mut goals = Vec::new();
+        for ((key, &here), &last) in keys.iter().zip(steps).zip(moved) {
+            // Under `steps` the moved piece's way back is its only sibling
+            // move, so it is skipped only under `pieces`.
+            let skip = if self.metric == Metric::Pieces {
+                last
+            } else {
+                NO_MOVE
+            };
+            x.each(
+                self.e,
+                self.metric,
+                key,
+                skip,
+                |next, d, how, special_at| {
+                    run.push((next, here.saturating_add(d), how));
+                    if special_at.is_some_and(|q| self.targets.hit(q)) {
+                        goals.push(next);
+                    }
+                },
+            );
+        }
+        run.sort_unstable();
+        run.dedup_by(|a, b| a.0 == b.0);
+        let (mut p, mut c) = (Gallop::new(&prev.keys), Gallop::new(&cur.keys));
+        run.retain(|(k, _, _)| !p.has(k) && !c.has(k));
+        run.shrink_to_fit();
+        (run, goals)
+    }
+}
+
+/// The goal reached with fewest cells moved, among those found.
+fn best_goal<const K: usize>(layer: &Layer<K>, goals: &mut [[u64; K]]) -> Option<[u64; K]> {
+    goals.sort_unstable();
+    goals
+        .iter()
+        .filter_map(|g| layer.find(g).map(|i| (layer.steps[i], *g)))
+        .min()
+        .map(|(_, g)| g)
+}
+
+/// A run of parents: their keys, cells moved, and last pieces moved.
+type Parents<'a, const K: usize> = (&'a [[u64; K]], &'a [u16], &'a [Moved]);
+
+/// Merges sorted runs into one layer, keeping each key's fewest cells.
+fn merge<const K: usize>(runs: Vec<Vec<Rec<K>>>) -> Layer<K> {
+    let mut all: Vec<Rec<K>> = if runs.len() == 1 {
+        runs.into_iter().next().unwrap_or_default()
+    } else {
+        let mut all = Vec::with_capacity(runs.iter().map(Vec::len).sum());
+        for r in runs {
+            all.extend_from_slice(&r);
+        }
+        // A stable sort finds the sorted runs and merges them.
+        all.sort_by_key(|r| r.0);
+        all
+    };
+    all.dedup_by(|later, kept| {
+        let same = later.0 == kept.0;
+        if same && later.1 < kept.1 {
+            (kept.1, kept.2) = (later.1, later.2);
+        }
+        same
+    });
+    let mut layer = Layer {
+        keys: Vec::with_capacity(all.len()),
+        steps: Vec::with_capacity(all.len()),
+        moved: Vec::with_capacity(all.len()),
+    };
+    for (k, s, m) in all {
+        layer.keys.push(k);
+        layer.steps.push(s);
+        layer.moved.push(m);
+    }
+    layer
+}
+
+/// Membership tests for ascending keys in a sorted slice, galloping from
+/// the last answer.
+struct Gallop<'a, T> {
+    keys: &'a [T],
+    at: usize,
+}
+
+impl<'a, T: Ord> Gallop<'a, T> {
+    fn new(keys: &'a [T]) -> Self {
+        Gallop { keys, at: 0 }
+    }
+
+    fn has(&mut self, key: &T) -> bool {
+        let rest = &self.keys[self.at..];
+        let mut hi = 1;
+        while hi < rest.len() && rest[hi] < *key {
+            hi *= 2;
+        }
+        let hi = hi.min(rest.len());
+        self.at += rest[..hi].partition_point(|k| k < key);
+        self.keys.get(self.at) == Some(key)
+    }
+}
+
+/// The path from the start to `goal` as states a player goes through:
+/// from each state, the predecessor one layer up that moved fewest cells.
+fn read_back<const W: usize, const K: usize>(
+    e: &Engine<W>,
+    metric: Metric,
+    layers: &[Layer<K>],
+    goal: [u64; K],
+    start: &[u16],
+) -> Vec<Vec<u16>> {
+    let mut x = Expander::default();
+    let mut keys = vec![goal];
+    let mut at = goal;
+    for d in (0..layers.len() - 1).rev() {
+        let mut best: Option<(u16, [u64; K])> = None;
+        x.each(e, metric, &at, NO_MOVE, |next, dist, _, _| {
+            if let Some(i) = layers[d].find(&next) {
+                let cand = (layers[d].steps[i].saturating_add(dist), next);
+                if best.is_none_or(|b| cand < b) {
+                    best = Some(cand);
+                }
+            }
+        });
+        // Moves are reversible, so a state of layer d + 1 always has one.
+        at = best.map_or(at, |(_, k)| k);
+        keys.push(at);
+    }
+    keys.reverse();
+    // The first key may be the start's mirror image; the path begins where
+    // the player is.
+    let path: Vec<Vec<u16>> = std::iter::once(start.to_vec())
+        .chain(keys[1..].iter().map(|k| {
+            let mut s = Vec::new();
+            e.unpack(k, &mut s);
+            s
+        }))
+        .collect();
+    unmirror(e, metric, path)
+}
+
+/// The state, or its mirror image when that packs smaller.
+pub(super) fn canonical<const W: usize>(e: &Engine<W>, s: &[u16]) -> Vec<u16> {
+    let Some(m) = &e.mirror else {
+        return s.to_vec();
+    };
+    let mut f = Vec::new();
+    m.state(&e.board, s, &mut f);
+    if e.pack::<16>(&f) < e.pack::<16>(s) {
+        f
+    } else {
+        s.to_vec()
+    }
+}
+
+/// Reused buffers for listing a state's successors.
+#[derive(Default)]
+pub(super) struct Expander {
+    s: Vec<u16>,
+    class: Vec<u16>,
+    ms: Vec<u16>,
+    mclass: Vec<u16>,
+    flood: Flood,
+}
+
+impl Expander {
+    /// Calls `f(key, cells moved, piece moved, where the special piece
+    /// went if it moved)` for every successor of `key` under `metric` but
+    /// those of the piece `skip`, each packed in canonical form.
+    pub(super) fn each<const W: usize, const K: usize>(
+        &mut self,
+        e: &Engine<W>,
+        metric: Metric,
+        key: &[u64; K],
+        skip: Moved,
+        mut f: impl FnMut([u64; K], u16, Moved, Option<u16>),
+    ) {
+        let limit = metric.reach();
+        e.unpack(key, &mut self.s);
+        let s = &self.s;
+        let mkey = e.mirror.as_ref().map(|m| {
+            m.state(&e.board, s, &mut self.ms);
+            e.pack::<K>(&self.ms)
+        });
+        let occ = e.occupied(s);
+        for slot in 0..s.len() {
+            let k = e.class_of(slot);
+            if (usize::from(skip.class) == k && s[slot] == skip.to) || !e.may_move(s, &occ, slot) {
+                continue;
+            }
+            e.flood(s, &occ, slot, limit, &mut self.flood);
+            let range = e.board.classes[k].slots.clone();
+            for &(q, d) in &self.flood.reached {
+                // Only this class's slots change: re-sort and re-pack them.
+                self.class.clear();
+                self.class.extend_from_slice(&s[range.clone()]);
+                self.class[slot - range.start] = q;
+                self.class.sort_unstable();
+                let mut next = *key;
+                let mut how = Moved {
+                    class: k as u16,
+                    to: q,
+                };
+                for (i, &v) in range.clone().zip(&self.class) {
+                    e.put(&mut next, i, v);
+                }
+                if let (Some(m), Some(mkey)) = (&e.mirror, mkey) {
+                    // Keep the smaller of the state and its mirror image.
+                    let k2 = m.class[k];
+                    let flip = &m.placement[k];
+                    self.mclass.clear();
+                    self.mclass
+                        .extend(self.class.iter().map(|&v| flip[v as usize]));
+                    self.mclass.sort_unstable();
+                    let mut mirrored = mkey;
+                    for (i, &v) in e.board.classes[k2].slots.clone().zip(&self.mclass) {
+                        e.put(&mut mirrored, i, v);
+                    }
+                    if mirrored < next {
+                        next = mirrored;
+                        how = Moved {
+                            class: k2 as u16,
+                            to: flip[q as usize],
+                        };
+                    }
+                }
+                let special_at = (k == e.board.special).then_some(q);
+                f(next, d.min(u32::from(u16::MAX)) as u16, how, special_at);
+            }
+        }
+    }
+}
