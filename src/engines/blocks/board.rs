@@ -341,6 +341,63 @@ impl Board {
         }
     }
 
+    /// `l` (a position of the same puzzle) as a state of this board, or
+    /// `None` when it is not one: a piece this board does not have, or a
+    /// frozen piece elsewhere.
+    pub fn state_of(&self, l: &Layout) -> Option<Vec<u16>> {
+        let mut at: Vec<Vec<u16>> = vec![Vec::new(); self.classes.len()];
+        let frozen_at = |k: usize, q: u16| self.pieces.iter().any(|p| p.class == k && p.start == q);
+        for p in &l.pieces {
+            let shape = normalise(&p.cells);
+            let top = (
+                p.cells.iter().map(|c| c.0).min()?,
+                p.cells.iter().map(|c| c.1).min()?,
+            );
+            let kinds = || {
+                self.classes
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| c.shape == shape && c.special == p.special)
+            };
+            // A frozen class takes the piece only where one of its pieces
+            // stands; a class that moves takes it anywhere it fits.
+            let (k, q) = kinds()
+                .filter(|(_, c)| c.frozen)
+                .find_map(|(k, c)| {
+                    c.placement(top)
+                        .filter(|&q| frozen_at(k, q))
+                        .map(|q| (k, q))
+                })
+                .or_else(|| {
+                    kinds()
+                        .filter(|(_, c)| !c.frozen)
+                        .find_map(|(k, c)| c.placement(top).map(|q| (k, q)))
+                })?;
+            at[k].push(q);
+        }
+        let mut s = vec![0; self.slots()];
+        for (k, c) in self.classes.iter().enumerate() {
+            at[k].sort_unstable();
+            if c.frozen {
+                let mut starts: Vec<u16> = self
+                    .pieces
+                    .iter()
+                    .filter(|p| p.class == k)
+                    .map(|p| p.start)
+                    .collect();
+                starts.sort_unstable();
+                if starts != at[k] {
+                    return None;
+                }
+            } else if at[k].len() != c.slots.len() {
+                return None;
+            } else {
+                s[c.slots.clone()].copy_from_slice(&at[k]);
+            }
+        }
+        Some(s)
+    }
+
     /// True when the special piece sits on the goal.
     pub fn is_goal(&self, s: &[u16]) -> bool {
         let c = &self.classes[self.special];
@@ -434,5 +491,17 @@ mod tests {
         assert!(b.goal.is_some());
         let s = b.start();
         assert!(!b.is_goal(&s));
+        // A layout as a state: the start is the start, labels aside.
+        assert_eq!(b.state_of(&l), Some(s));
+        let mut swapped = l.clone();
+        swapped.pieces.swap(1, 3);
+        assert_eq!(b.state_of(&swapped), b.state_of(&l));
+        // The frozen piece elsewhere is not a state of this board.
+        let moved = Layout::parse(
+            "#######\n# #a x#\n###*b #\n#  *  #\n#---###\n#  .  #\n#_ .###\n",
+            "t",
+        )
+        .unwrap();
+        assert_eq!(b.state_of(&moved), None);
     }
 }

@@ -144,6 +144,35 @@ impl Book {
     }
 }
 
+impl Book {
+    /// The entry for `from`'s puzzle (the same board and pieces, anywhere)
+    /// under `metric`, and the positions along its plan.
+    pub fn same_puzzle(&self, from: &Layout, metric: Metric) -> Option<(&Entry, &[Layout])> {
+        let kinds = |l: &Layout| {
+            let mut k: Vec<_> = l
+                .pieces
+                .iter()
+                .map(|p| (p.special, normalise(&p.cells)))
+                .collect();
+            k.sort_unstable();
+            k
+        };
+        let want = kinds(from);
+        self.entries
+            .iter()
+            .filter(|e| e.metric == metric && e.start.width == from.width)
+            .filter(|e| e.start.height == from.height && e.start.floor == from.floor)
+            .find(|e| kinds(&e.start) == want)
+            .map(|e| (e, e.positions()))
+    }
+
+    /// The rest of `entry`'s plan from its position `i`, for `at` (the
+    /// same position, maybe with other labels), checked to win.
+    pub fn rest(entry: &Entry, i: usize, at: &Layout) -> Option<Vec<Move>> {
+        relabel(entry.positions().get(i)?, at, entry.moves.get(i..)?)
+    }
+}
+
 /// `moves`, made from `book_at`, with the labels of the same pieces in
 /// `from`; checked by playing them on `from` to the goal.
 fn relabel(book_at: &Layout, from: &Layout, moves: &[(char, Vec<Dir>)]) -> Option<Vec<Move>> {

@@ -104,6 +104,25 @@ impl<const W: usize> Engine<W> {
         halo.iter().zip(occ).any(|(h, o)| h & !o != 0)
     }
 
+    /// True when the placement `p` of class `k` covers a cell of `cells`
+    /// (a bitset of any length).
+    pub fn covers_any(&self, k: usize, p: u16, cells: &[u64]) -> bool {
+        self.masks[k][p as usize]
+            .iter()
+            .zip(cells)
+            .any(|(a, b)| a & b != 0)
+    }
+
+    /// `occ` after a piece of class `k` went from placement `from` to `to`.
+    pub fn moved_occupancy(&self, occ: &Bits<W>, k: usize, from: u16, to: u16) -> Bits<W> {
+        let (a, b) = (&self.masks[k][from as usize], &self.masks[k][to as usize]);
+        let mut m = *occ;
+        for w in 0..W {
+            m[w] = (m[w] & !a[w]) | b[w];
+        }
+        m
+    }
+
     pub fn class_of(&self, slot: usize) -> usize {
         self.slot_class[slot]
     }

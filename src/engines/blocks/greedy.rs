@@ -13,7 +13,7 @@ use std::collections::VecDeque;
 
 use super::board::{Board, NONE};
 use super::engine::Engine;
-use super::layers::{Aim, Expander, NO_MOVE, canonical, search};
+use super::layers::{Aim, Expander, Limits, NO_MOVE, canonical, search};
 use super::moves::Metric;
 use super::search::Outcome;
 use crate::solve::{Budget, Progress};
@@ -41,6 +41,10 @@ pub fn goal_distance(board: &Board) -> Vec<u32> {
     dist
 }
 
+/// How far from the special piece (in cells, any way) the pieces allowed
+/// to move in a climb may lie, tried in turn; then every piece.
+const NEAR: [usize; 4] = [2, 3, 5, 8];
+
 /// A plan from the board's start by hill climbing, or how far it got.
 pub fn climb<const W: usize, const K: usize>(
     e: &Engine<W>,
@@ -53,20 +57,13 @@ pub fn climb<const W: usize, const K: usize>(
     let special = e.board.classes[e.board.special].slots.clone();
     let mut path = vec![e.board.start()];
     let mut out = Outcome::default();
-    loop {
+    while !e.board.is_goal(&path[path.len() - 1]) {
         let here = &path[path.len() - 1];
-        if e.board.is_goal(here) {
-            break;
-        }
-        let Some(h) = special.clone().next().map(|i| dist[here[i] as usize]) else {
+        let Some(at) = special.clone().next().map(|i| here[i]) else {
             return out;
         };
-        let aim = Aim::Closer(dist.clone(), h);
-        let o = search::<W, K>(e, metric, budget, progress, Some(here), &aim);
-        out.states += o.states;
-        out.bytes = out.bytes.max(o.bytes);
-        let Some(step) = o.path else {
-            out.exhausted = o.exhausted;
+        let Some(step) = one_climb::<W, K>(e, metric, budget, progress, here, at, &dist, &mut out)
+        else {
             out.ms = t.elapsed().as_secs_f64() * 1e3;
             return out;
         };
@@ -74,10 +71,145 @@ pub fn climb<const W: usize, const K: usize>(
     }
     if e.mirror.is_none() {
         path = shortcut::<W, K>(e, metric, path);
+        path = improve::<W, K>(e, metric, budget, path, &mut out);
     }
     out.path = Some(path);
     out.ms = t.elapsed().as_secs_f64() * 1e3;
     out
+}
+
+/// The way from `here` (the special piece at placement `at`) to the
+/// nearest position where it is a step nearer the goal: first moving only
+/// pieces near it, then farther ones, then all.
+#[allow(clippy::too_many_arguments)]
+fn one_climb<const W: usize, const K: usize>(
+    e: &Engine<W>,
+    metric: Metric,
+    budget: &Budget,
+    progress: &mut Progress,
+    here: &[u16],
+    at: u16,
+    dist: &[u32],
+    out: &mut Outcome,
+) -> Option<Vec<Vec<u16>>> {
+    let h = dist[at as usize];
+    let class = &e.board.classes[e.board.special];
+    let cells = &class.cells[at as usize];
+    // The cells each step nearer the goal needs free, and how many of the
+    // best of them are covered now: uncovering one is progress too.
+    let clear: Vec<Vec<usize>> = class.next[at as usize]
+        .iter()
+        .filter(|&&n| n != NONE && dist[n as usize] < h)
+        .map(|&n| {
+            let to = &class.cells[n as usize];
+            to.iter().filter(|c| !cells.contains(c)).copied().collect()
+        })
+        .collect();
+    let occ = e.occupied(here);
+    let blocked = clear
+        .iter()
+        .map(|c| {
+            c.iter()
+                .filter(|&&i| occ[i / 64] >> (i % 64) & 1 == 1)
+                .count() as u32
+        })
+        .min()
+        .unwrap_or(0);
+    let radii = NEAR.iter().map(|&r| Some(r)).chain([None]);
+    for r in radii {
+        let near = r.map(|r| around(&e.board, cells, r));
+        let aim = Aim::Closer {
+            rank: dist.to_vec(),
+            below: h,
+            near,
+            clear: if blocked > 0 {
+                clear.clone()
+            } else {
+                Vec::new()
+            },
+            blocked,
+            at,
+        };
+        let o = search::<W, K>(e, metric, budget, progress, Some(here), &aim);
+        out.states += o.states;
+        out.bytes = out.bytes.max(o.bytes);
+        if let Some(p) = o.path {
+            return Some(p);
+        }
+        if budget
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+        {
+            return None;
+        }
+    }
+    None
+}
+
+/// The cells at most `r` steps (up, down, left, right, through anything)
+/// from `cells`.
+fn around(board: &Board, cells: &[usize], r: usize) -> Vec<usize> {
+    let (w, h) = (board.width, board.height);
+    let mut out = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            let near = cells.iter().any(|&c| {
+                let (cy, cx) = (c / w, c % w);
+                cy.abs_diff(y) + cx.abs_diff(x) <= r
+            });
+            if near {
+                out.push(y * w + x);
+            }
+        }
+    }
+    out
+}
+
+/// Positions a search may visit to find a shorter way between two
+/// positions of a climbed plan: one per this many bytes of the budget.
+const IMPROVE_BYTES_PER_STATE: u64 = 4096;
+
+/// The path with detours of several moves cut: from each position, a
+/// small breadth-first search for the later position it reaches in the
+/// most moves fewer than the path takes.
+fn improve<const W: usize, const K: usize>(
+    e: &Engine<W>,
+    metric: Metric,
+    budget: &Budget,
+    path: Vec<Vec<u16>>,
+    out: &mut Outcome,
+) -> Vec<Vec<u16>> {
+    let small = Budget {
+        max_states: (budget.max_bytes / IMPROVE_BYTES_PER_STATE)
+            .clamp(100_000, 20_000_000)
+            .min(budget.max_states),
+        ..*budget
+    };
+    let mut better = vec![path[0].clone()];
+    let mut i = 0;
+    while i + 1 < path.len() {
+        let later = Aim::Shortcut(path[i + 1..].to_vec());
+        let o = search::<W, K>(
+            e,
+            metric,
+            &small,
+            &mut Progress::quiet(),
+            Some(&path[i]),
+            &later,
+        );
+        out.states += o.states;
+        match (o.path, o.target) {
+            (Some(p), Some(t)) if p.len() - 1 < t + 1 => {
+                better.extend(p.into_iter().skip(1));
+                i += t + 1;
+            }
+            _ => {
+                better.push(path[i + 1].clone());
+                i += 1;
+            }
+        }
+    }
+    better
 }
 
 /// The path with every loop and detour cut: from each position, on to the
@@ -106,11 +238,18 @@ fn shortcut<const W: usize, const K: usize>(
             break;
         }
         let mut best = i + 1;
-        x.each(e, metric, &keys[i], NO_MOVE, |next, _, _, _| {
-            if let Some(&j) = last.get(&next) {
-                best = best.max(j);
-            }
-        });
+        x.each(
+            e,
+            metric,
+            &keys[i],
+            NO_MOVE,
+            &Limits::default(),
+            |next, _, _, _, _| {
+                if let Some(&j) = last.get(&next) {
+                    best = best.max(j);
+                }
+            },
+        );
         i = best;
     }
     out

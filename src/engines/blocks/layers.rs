@@ -63,8 +63,15 @@ impl<const K: usize> Layer<K> {
 /// A successor: its key, the cells moved to reach it, the piece moved.
 type Rec<const K: usize> = ([u64; K], u16, Moved);
 
-/// Parents expanded between two checks of the budget.
-const CHUNK: usize = 1 << 18;
+/// Parents expanded between two checks of the budget: fewer for wide keys,
+/// so a chunk's successors stay a small part of any budget.
+const fn chunk(key_words: usize) -> usize {
+    if key_words <= 2 {
+        1 << 18
+    } else {
+        (1 << 19) / key_words
+    }
+}
 /// Below this many parents a chunk is not split across threads.
 const SPLIT: usize = 1 << 12;
 
@@ -75,12 +82,28 @@ pub enum Aim {
     Goal,
     /// The special piece on a placement whose rank in the table (one per
     /// placement of its class) is below the bound: a step nearer the goal.
-    Closer(Vec<u32>, u32),
+    /// With `near`, only pieces covering one of those cells move. With
+    /// `clear`, a position where fewer than `blocked` cells of the best of
+    /// those sets of cells are covered, with the special piece still on
+    /// placement `at`, counts too (the cells it needs free for its next
+    /// step).
+    Closer {
+        rank: Vec<u32>,
+        below: u32,
+        near: Option<Vec<usize>>,
+        clear: Vec<Vec<usize>>,
+        blocked: u32,
+        at: u16,
+    },
     /// Any of these states, the later ones preferred.
     States(Vec<Vec<u16>>),
     /// The goal by hill climbing ([`super::greedy`]): a plan, not proven
     /// shortest.
     Climb,
+    /// The rest of a plan (the positions after the start, in order): the
+    /// one reached in the fewest moves fewer than the plan takes to it,
+    /// searching as deep as the budget allows.
+    Shortcut(Vec<Vec<u16>>),
 }
 
 /// An [`Aim`] in the search's terms: the rank table tested as the special
@@ -90,6 +113,37 @@ struct Targets<const K: usize> {
     rank: Vec<u32>,
     below: u32,
     keys: Vec<([u64; K], usize)>,
+    limits: Limits,
+}
+
+/// What narrows a climb's search: the cells a piece must cover to move
+/// (when not every piece may), and the sets of cells to clear.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Limits {
+    near: Option<Vec<u64>>,
+    clear: Vec<Vec<u64>>,
+    blocked: u32,
+    at: u16,
+}
+
+/// Cells as a bitset.
+fn bitset(cells: &[usize]) -> Vec<u64> {
+    let mut m = vec![0u64; cells.iter().max().map_or(1, |c| c / 64 + 1)];
+    for &c in cells {
+        m[c / 64] |= 1 << (c % 64);
+    }
+    m
+}
+
+impl Limits {
+    /// How many cells of the best set to clear `occ` covers.
+    fn blocked(&self, occ: &[u64]) -> u32 {
+        self.clear
+            .iter()
+            .map(|m| m.iter().zip(occ).map(|(a, b)| (a & b).count_ones()).sum())
+            .min()
+            .unwrap_or(u32::MAX)
+    }
 }
 
 impl<const K: usize> Targets<K> {
@@ -99,6 +153,7 @@ impl<const K: usize> Targets<K> {
             rank: vec![1; n],
             below: 1,
             keys: Vec::new(),
+            limits: Limits::default(),
         };
         match aim {
             Aim::Goal | Aim::Climb => {
@@ -106,8 +161,23 @@ impl<const K: usize> Targets<K> {
                     t.rank[g as usize] = 0;
                 }
             }
-            Aim::Closer(rank, below) => (t.rank, t.below) = (rank.clone(), *below),
-            Aim::States(states) => {
+            Aim::Closer {
+                rank,
+                below,
+                near,
+                clear,
+                blocked,
+                at,
+            } => {
+                (t.rank, t.below) = (rank.clone(), *below);
+                t.limits = Limits {
+                    near: near.as_deref().map(bitset),
+                    clear: clear.iter().map(|c| bitset(c)).collect(),
+                    blocked: *blocked,
+                    at: *at,
+                };
+            }
+            Aim::States(states) | Aim::Shortcut(states) => {
                 t.below = 0;
                 t.keys = states
                     .iter()
@@ -160,7 +230,8 @@ pub fn search<const W: usize, const K: usize>(
     let mut special = e.board.classes[e.board.special].slots.clone();
     let here = targets.in_layer(&layers[0]);
     if (matches!(aim, Aim::Goal) && e.board.is_goal(&start))
-        || (matches!(aim, Aim::Closer(..)) && special.next().is_some_and(|i| targets.hit(start[i])))
+        || (matches!(aim, Aim::Closer { .. })
+            && special.next().is_some_and(|i| targets.hit(start[i])))
         || here.is_some()
     {
         out.target = here.map(|(_, i)| i);
@@ -170,6 +241,10 @@ pub fn search<const W: usize, const K: usize>(
         let mut run = Run {
             e,
             start: start.clone(),
+            shortcut: match aim {
+                Aim::Shortcut(rest) => Some(rest.len()),
+                _ => None,
+            },
             metric,
             targets: &targets,
             layers,
@@ -184,6 +259,8 @@ pub fn search<const W: usize, const K: usize>(
 struct Run<'a, const W: usize, const K: usize> {
     e: &'a Engine<W>,
     start: Vec<u16>,
+    /// Under [`Aim::Shortcut`], how many positions follow the start.
+    shortcut: Option<usize>,
     metric: Metric,
     targets: &'a Targets<K>,
     layers: Vec<Layer<K>>,
@@ -194,18 +271,25 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
     /// the budget.
     fn grow(&mut self, budget: &Budget, progress: &mut Progress, out: &mut Outcome) {
         let mut held: u64 = self.layers.iter().map(Layer::bytes).sum();
+        // Aim::Shortcut: the best target so far, (gain, depth, key, index).
+        let mut best: Option<(usize, usize, [u64; K], usize)> = None;
         out.states = 1;
         loop {
             let d = self.layers.len() - 1;
-            let Some((next, mut goals, bytes)) = self.next_layer(budget, progress, held, out)
-            else {
+            let more = self.shortcut.is_none_or(|n| d + 1 < n);
+            let step = if more {
+                self.next_layer(budget, progress, held, out)
+            } else {
+                None
+            };
+            let Some((next, mut goals, bytes)) = step else {
                 out.proven = d as u32 + 1;
-                return;
+                return self.take_best(best, out);
             };
             out.bytes = out.bytes.max(held + bytes);
             if next.keys.is_empty() {
                 out.exhausted = true;
-                return;
+                return self.take_best(best, out);
             }
             out.states += next.keys.len() as u64;
             held -= self.layers[d].bytes();
@@ -214,6 +298,16 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
             out.proven = d as u32 + 2;
             self.layers.push(next);
             let last = &self.layers[d + 1];
+            if self.shortcut.is_some() {
+                // Every target in this layer: keep the one that saves most.
+                if let Some((k, i)) = self.targets.in_layer(last) {
+                    let gain = (i + 1).saturating_sub(d + 1);
+                    if gain > 0 && best.is_none_or(|b| gain > b.0) {
+                        best = Some((gain, d + 1, k, i));
+                    }
+                }
+                continue;
+            }
             let found = match self.targets.in_layer(last) {
                 Some((k, i)) => {
                     out.target = Some(i);
@@ -227,6 +321,15 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
                 out.path = Some(path);
                 return;
             }
+        }
+    }
+
+    /// Under [`Aim::Shortcut`], the way to the target that saves most.
+    fn take_best(&self, best: Option<(usize, usize, [u64; K], usize)>, out: &mut Outcome) {
+        if let Some((_, depth, key, i)) = best {
+            let layers = &self.layers[..=depth];
+            out.path = Some(read_back(self.e, self.metric, layers, key, &self.start));
+            out.target = Some(i);
         }
     }
 
@@ -247,8 +350,9 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
         let mut runs: Vec<Vec<Rec<K>>> = Vec::new();
         let mut goals: Vec<[u64; K]> = Vec::new();
         let mut run_bytes = 0u64;
-        for (c, parents) in cur.keys.chunks(CHUNK).enumerate() {
-            let at = c * CHUNK..c * CHUNK + parents.len();
+        let size = chunk(K);
+        for (c, parents) in cur.keys.chunks(size).enumerate() {
+            let at = c * size..c * size + parents.len();
             let part = (parents, &cur.steps[at.clone()], &cur.moved[at]);
             for (run, g) in self.expand_chunk(part, prev, cur, threads) {
                 run_bytes += (run.capacity() * std::mem::size_of::<Rec<K>>()) as u64;
@@ -321,9 +425,10 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
                 self.metric,
                 key,
                 skip,
-                |next, d, how, special_at| {
+                &self.targets.limits,
+                |next, d, how, special_at, cleared| {
                     run.push((next, here.saturating_add(d), how));
-                    if special_at.is_some_and(|q| self.targets.hit(q)) {
+                    if cleared || special_at.is_some_and(|q| self.targets.hit(q)) {
                         goals.push(next);
                     }
                 },
@@ -422,14 +527,21 @@ fn read_back<const W: usize, const K: usize>(
     let mut at = goal;
     for d in (0..layers.len() - 1).rev() {
         let mut best: Option<(u16, [u64; K])> = None;
-        x.each(e, metric, &at, NO_MOVE, |next, dist, _, _| {
-            if let Some(i) = layers[d].find(&next) {
-                let cand = (layers[d].steps[i].saturating_add(dist), next);
-                if best.is_none_or(|b| cand < b) {
-                    best = Some(cand);
+        x.each(
+            e,
+            metric,
+            &at,
+            NO_MOVE,
+            &Limits::default(),
+            |next, dist, _, _, _| {
+                if let Some(i) = layers[d].find(&next) {
+                    let cand = (layers[d].steps[i].saturating_add(dist), next);
+                    if best.is_none_or(|b| cand < b) {
+                        best = Some(cand);
+                    }
                 }
-            }
-        });
+            },
+        );
         // Moves are reversible, so a state of layer d + 1 always has one.
         at = best.map_or(at, |(_, k)| k);
         keys.push(at);
@@ -474,14 +586,18 @@ pub(super) struct Expander {
 impl Expander {
     /// Calls `f(key, cells moved, piece moved, where the special piece
     /// went if it moved)` for every successor of `key` under `metric` but
-    /// those of the piece `skip`, each packed in canonical form.
+    /// those of the piece `skip` and of pieces `limits` keeps still; each
+    /// packed in canonical form, and said to clear a cell when `limits`
+    /// has cells to clear and the move leaves fewer of them covered.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn each<const W: usize, const K: usize>(
         &mut self,
         e: &Engine<W>,
         metric: Metric,
         key: &[u64; K],
         skip: Moved,
-        mut f: impl FnMut([u64; K], u16, Moved, Option<u16>),
+        limits: &Limits,
+        mut f: impl FnMut([u64; K], u16, Moved, Option<u16>, bool),
     ) {
         let limit = metric.reach();
         e.unpack(key, &mut self.s);
@@ -491,9 +607,16 @@ impl Expander {
             e.pack::<K>(&self.ms)
         });
         let occ = e.occupied(s);
+        let special = e.board.classes[e.board.special].slots.clone().next();
         for slot in 0..s.len() {
             let k = e.class_of(slot);
-            if (usize::from(skip.class) == k && s[slot] == skip.to) || !e.may_move(s, &occ, slot) {
+            if (usize::from(skip.class) == k && s[slot] == skip.to)
+                || limits
+                    .near
+                    .as_ref()
+                    .is_some_and(|m| !e.covers_any(k, s[slot], m))
+                || !e.may_move(s, &occ, slot)
+            {
                 continue;
             }
             e.flood(s, &occ, slot, limit, &mut self.flood);
@@ -533,7 +656,17 @@ impl Expander {
                     }
                 }
                 let special_at = (k == e.board.special).then_some(q);
-                f(next, d.min(u32::from(u16::MAX)) as u16, how, special_at);
+                let cleared = special_at.is_none()
+                    && !limits.clear.is_empty()
+                    && special.is_some_and(|i| s[i] == limits.at)
+                    && limits.blocked(&e.moved_occupancy(&occ, k, s[slot], q)) < limits.blocked;
+                f(
+                    next,
+                    d.min(u32::from(u16::MAX)) as u16,
+                    how,
+                    special_at,
+                    cleared,
+                );
             }
         }
     }

@@ -121,6 +121,39 @@ pub fn plan_for(
     Ok(Planned { plan, outcome })
 }
 
+/// The fewest moves from `layout` to any of `targets` (positions of the
+/// same puzzle), the later ones preferred among equally near: the plan,
+/// and which target it ends on.
+pub fn plan_join(
+    layout: &Layout,
+    metric: Metric,
+    budget: &Budget,
+    progress: &mut Progress,
+    targets: &[Layout],
+) -> Result<(Planned, Option<usize>), BlocksError> {
+    let board = Board::new(layout);
+    let mut index = Vec::new();
+    let mut states = Vec::new();
+    for (i, t) in targets.iter().enumerate() {
+        if let Some(s) = board.state_of(t) {
+            index.push(i);
+            states.push(s);
+        }
+    }
+    let b = board.clone();
+    let outcome = search_board(board, metric, budget, progress, None, &Aim::States(states))?;
+    let reached = outcome.target.map(|t| index[t]);
+    let plan = outcome.path.as_ref().map(|p| {
+        let moves = label_moves(&b, layout, p);
+        Plan {
+            steps: moves.iter().map(|m| m.path.len()).sum(),
+            moves,
+            optimal: false,
+        }
+    });
+    Ok((Planned { plan, outcome }, reached))
+}
+
 /// The canonical states of a path as moves of labelled pieces.
 fn label_moves(b: &Board, layout: &Layout, path: &[Vec<u16>]) -> Vec<Move> {
     let mut at: Vec<u16> = b.pieces.iter().map(|p| p.start).collect();

@@ -12,7 +12,7 @@ use super::book::Book;
 use super::layers::Aim;
 use super::layout::{Floor, Layout, normalise};
 use super::moves::{Dir, Metric, Move};
-use super::plan::{BlocksError, Planned, apply, plan, plan_for, read_move};
+use super::plan::{BlocksError, Planned, apply, plan, plan_for, plan_join, read_move};
 use crate::solve::search::elapsed_ms;
 use crate::solve::{Budget, Found, Progress, Solution, Stats};
 
@@ -302,27 +302,81 @@ impl crate::solve::Puzzle for Blocks {
         if planned.plan.is_some() || o.exhausted || !self.climb {
             return solution(planned, self.metric);
         }
-        let proven = o.proven;
-        let states = o.states;
+        let (proven, states) = (o.proven, o.states);
         let any = Budget {
             deadline: self.wait.map(|w| t + w),
             ..*budget
         };
-        let climbed = match plan_for(&from, self.metric, &any, progress, &Aim::Climb) {
-            Ok(p) if p.plan.is_some() => p,
-            _ => return solution(planned, self.metric),
+        let mut sol = match self.join_book(&from, &any, progress) {
+            Some(sol) => sol,
+            None => match plan_for(&from, self.metric, &any, progress, &Aim::Climb) {
+                Ok(p) if p.plan.is_some() => {
+                    let mut sol = solution(p, self.metric);
+                    // Climbing proves nothing: the bound is the optimal
+                    // search's alone.
+                    sol.lower_bound = 0;
+                    sol.notes.push((
+                        "plan",
+                        "hill climbing: the optimal search could not finish, so this plan is \
+                         not proven shortest"
+                            .into(),
+                    ));
+                    sol
+                }
+                _ => return solution(planned, self.metric),
+            },
         };
-        let mut sol = solution(climbed, self.metric);
         sol.optimal = false;
-        sol.lower_bound = u64::from(proven);
+        sol.lower_bound = sol.lower_bound.max(u64::from(proven));
         sol.stats.states += states;
         sol.stats.ms = elapsed_ms(t);
+        sol
+    }
+}
+
+impl Blocks {
+    /// A plan that joins a shipped plan of this puzzle: the fewest moves to
+    /// any position along it, then the rest of it. Its lower bound, when
+    /// the shipped plan is optimal: what is left of that plan at the join,
+    /// less the moves to get there.
+    fn join_book(
+        &self,
+        from: &Layout,
+        budget: &Budget,
+        progress: &mut Progress,
+    ) -> Option<Solution<Move>> {
+        let (entry, positions) = self.book?.same_puzzle(from, self.metric)?;
+        let (planned, reached) = plan_join(from, self.metric, budget, progress, positions).ok()?;
+        let (j, there) = (reached?, planned.plan?.moves);
+        let mut at = from.clone();
+        for m in &there {
+            at = apply(&at, m).ok()?;
+        }
+        let rest = Book::rest(entry, j, &at)?;
+        let bound = if entry.optimal {
+            (rest.len() as u64).saturating_sub(there.len() as u64)
+        } else {
+            0
+        };
+        let moves: Vec<Move> = there.into_iter().chain(rest).collect();
+        let stats = Stats {
+            states: planned.outcome.states,
+            peak_bytes: planned.outcome.bytes,
+            ms: 0.0,
+        };
+        let mut sol = Solution::new(Found::Path(moves), stats, |_: &Move| 1);
+        sol.lower_bound = bound;
+        sol.notes.push(("metric", self.metric.name().into()));
         sol.notes.push((
             "plan",
-            "hill climbing: the optimal search could not finish, so this plan is not proven shortest"
-                .into(),
+            format!(
+                "joins the plan shipped for {} at its move {}: not proven shortest",
+                entry.name,
+                j + 1
+            )
+            .into(),
         ));
-        sol
+        Some(sol)
     }
 }
 
