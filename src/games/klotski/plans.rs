@@ -58,7 +58,7 @@ fn entry(line: &str) -> Result<Entry, String> {
         .parse()
         .map_err(|_| format!("{bound:?} is not a lower bound"))?;
     let moves = f.map(parse_move).collect::<Result<Vec<_>, _>>()?;
-    let name = format!("GNOME level {} \"{}\"", level.index, level.name);
+    let name = format!("GNOME level {} ({})", level.index, level.name);
     Ok(Entry::new(
         &name,
         level.layout(),
