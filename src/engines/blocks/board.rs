@@ -319,18 +319,23 @@ impl Board {
     pub fn start(&self) -> Vec<u16> {
         let mut s = vec![0; self.slots()];
         for (k, c) in self.classes.iter().enumerate() {
-            let mut v: Vec<u16> = self
-                .pieces
-                .iter()
-                .filter(|p| p.class == k)
-                .map(|p| p.start)
-                .collect();
-            v.sort_unstable();
-            for (i, slot) in c.slots.clone().enumerate() {
-                s[slot] = v[i];
+            for (slot, v) in c.slots.clone().zip(self.starts(k)) {
+                s[slot] = v;
             }
         }
         s
+    }
+
+    /// Where the pieces of class `k` start, sorted.
+    fn starts(&self, k: usize) -> Vec<u16> {
+        let mut v: Vec<u16> = self
+            .pieces
+            .iter()
+            .filter(|p| p.class == k)
+            .map(|p| p.start)
+            .collect();
+        v.sort_unstable();
+        v
     }
 
     /// Sorts the slots of class `k` after slot `i` changed.
@@ -379,14 +384,7 @@ impl Board {
         for (k, c) in self.classes.iter().enumerate() {
             at[k].sort_unstable();
             if c.frozen {
-                let mut starts: Vec<u16> = self
-                    .pieces
-                    .iter()
-                    .filter(|p| p.class == k)
-                    .map(|p| p.start)
-                    .collect();
-                starts.sort_unstable();
-                if starts != at[k] {
+                if self.starts(k) != at[k] {
                     return None;
                 }
             } else if at[k].len() != c.slots.len() {

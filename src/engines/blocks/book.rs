@@ -66,6 +66,15 @@ impl Entry {
         Ok(out)
     }
 
+    /// True when the entry counts in `metric` on `l`'s board (size, walls,
+    /// doors and goal).
+    fn on(&self, l: &Layout, metric: Metric) -> bool {
+        self.metric == metric
+            && self.start.width == l.width
+            && self.start.height == l.height
+            && self.start.floor == l.floor
+    }
+
     fn positions(&self) -> &[Layout] {
         self.positions
             .get_or_init(|| self.replay().unwrap_or_default())
@@ -112,13 +121,7 @@ impl Book {
     /// solution; `None` when no plan passes through `from`.
     pub fn solution(&self, from: &Layout, metric: Metric) -> Option<Solution<Move>> {
         let want = signature(from);
-        for e in self.entries.iter().filter(|e| e.metric == metric) {
-            let same_board = e.start.width == from.width
-                && e.start.height == from.height
-                && e.start.floor == from.floor;
-            if !same_board {
-                continue;
-            }
+        for e in self.entries.iter().filter(|e| e.on(from, metric)) {
             let positions = e.positions();
             let Some(i) = positions.iter().position(|p| signature(p) == want) else {
                 continue;
@@ -160,8 +163,7 @@ impl Book {
         let want = kinds(from);
         self.entries
             .iter()
-            .filter(|e| e.metric == metric && e.start.width == from.width)
-            .filter(|e| e.start.height == from.height && e.start.floor == from.floor)
+            .filter(|e| e.on(from, metric))
             .find(|e| kinds(&e.start) == want)
             .map(|e| (e, e.positions()))
     }

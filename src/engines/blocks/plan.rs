@@ -108,17 +108,13 @@ pub fn plan_for(
     aim: &Aim,
 ) -> Result<Planned, BlocksError> {
     let board = Board::new(layout);
-    let b = board.clone();
-    let outcome = search_board(board, metric, budget, progress, None, aim)?;
-    let plan = outcome.path.as_ref().map(|p| {
-        let moves = label_moves(&b, layout, p);
-        Plan {
-            steps: moves.iter().map(|m| m.path.len()).sum(),
-            moves,
-            optimal: !matches!(aim, Aim::Climb),
-        }
-    });
-    Ok(Planned { plan, outcome })
+    let optimal = !matches!(aim, Aim::Climb);
+    planned(
+        board,
+        layout,
+        (metric, budget, progress, None, aim),
+        optimal,
+    )
 }
 
 /// The fewest moves from `layout` to any of `targets` (positions of the
@@ -132,26 +128,36 @@ pub fn plan_join(
     targets: &[Layout],
 ) -> Result<(Planned, Option<usize>), BlocksError> {
     let board = Board::new(layout);
-    let mut index = Vec::new();
-    let mut states = Vec::new();
-    for (i, t) in targets.iter().enumerate() {
-        if let Some(s) = board.state_of(t) {
-            index.push(i);
-            states.push(s);
-        }
-    }
+    let (index, states): (Vec<usize>, Vec<Vec<u16>>) = targets
+        .iter()
+        .enumerate()
+        .filter_map(|(i, t)| board.state_of(t).map(|s| (i, s)))
+        .unzip();
+    let aim = Aim::States(states);
+    let p = planned(board, layout, (metric, budget, progress, None, &aim), false)?;
+    let reached = p.outcome.target.map(|t| index[t]);
+    Ok((p, reached))
+}
+
+/// Runs the search on `board` (compiled from `layout`) and labels the
+/// path it finds.
+fn planned(
+    board: Board,
+    layout: &Layout,
+    args: Args<'_, '_>,
+    optimal: bool,
+) -> Result<Planned, BlocksError> {
     let b = board.clone();
-    let outcome = search_board(board, metric, budget, progress, None, &Aim::States(states))?;
-    let reached = outcome.target.map(|t| index[t]);
+    let outcome = search_board(board, args.0, args.1, args.2, args.3, args.4)?;
     let plan = outcome.path.as_ref().map(|p| {
         let moves = label_moves(&b, layout, p);
         Plan {
             steps: moves.iter().map(|m| m.path.len()).sum(),
             moves,
-            optimal: false,
+            optimal,
         }
     });
-    Ok((Planned { plan, outcome }, reached))
+    Ok(Planned { plan, outcome })
 }
 
 /// The canonical states of a path as moves of labelled pieces.
