@@ -104,10 +104,34 @@ struct FileModel {
     lattice: LatticeSection,
     #[serde(default)]
     cells: CellsSection,
-    #[serde(rename = "class")]
+    #[serde(default, rename = "class")]
     classes: Vec<ClassSection>,
     #[serde(default, rename = "marker")]
     markers: Vec<MarkerSection>,
+    skin: Option<Spanned<SkinSection>>,
+}
+
+/// `[skin]`: a look learned from labelled screenshots.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SkinSection {
+    weights: Vec<f32>,
+    aspect: f64,
+    min_pitch: f64,
+    max_pitch: f64,
+    outside: Vec<Spanned<String>>,
+    margin: f64,
+    #[serde(rename = "look")]
+    looks: Vec<Spanned<LookSection>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LookSection {
+    label: String,
+    tolerance: f32,
+    /// The look's boxes as hex bytes, row-major, three a box.
+    cells: String,
 }
 
 #[derive(Deserialize)]
@@ -366,13 +390,6 @@ fn class_sections(
             haze,
         });
     }
-    if classes.is_empty() {
-        return Err(CalibrationError::Invalid {
-            path: ctx.origin.to_string(),
-            line: 1,
-            message: "no [[class]] sections: list at least one cell colour".into(),
-        });
-    }
     Ok(classes)
 }
 
@@ -470,6 +487,17 @@ impl Calibration {
         let cells = cells_section(&file.cells, &ctx)?;
         let classes = class_sections(&file.classes, cells.haze, &ctx)?;
         let markers = marker_sections(&file.markers, &fetch, &ctx)?;
+        let skin = match &file.skin {
+            Some(sk) => Some(skin_section(sk, &ctx)?),
+            None => None,
+        };
+        if skin.is_none() && classes.is_empty() {
+            return Err(CalibrationError::Invalid {
+                path: origin.to_string(),
+                line: 1,
+                message: "no [[class]] sections and no [skin]: list at least one cell colour, or learn a skin with `boardbot calibrate`".into(),
+            });
+        }
         Ok(Calibration {
             origin: origin.to_string(),
             source: Source::BuiltIn,
@@ -481,9 +509,84 @@ impl Calibration {
                 min_confidence: cells.min_confidence,
                 classes,
                 markers,
+                skin,
             },
         })
     }
+}
+
+/// `[skin]`, checked: every look whole, every number in range.
+fn skin_section(
+    sk: &Spanned<SkinSection>,
+    ctx: &Ctx,
+) -> Result<crate::vision::skin::Skin, CalibrationError> {
+    use crate::vision::skin::{Look, Skin, descriptor};
+    let s = sk.get_ref();
+    let sane = s.aspect.is_finite()
+        && (0.1..=10.0).contains(&s.aspect)
+        && s.min_pitch.is_finite()
+        && s.max_pitch.is_finite()
+        && s.min_pitch >= 4.0
+        && s.min_pitch <= s.max_pitch
+        && s.margin.is_finite()
+        && (0.0..=1.0).contains(&s.margin)
+        && s.weights.len() == descriptor::LEN
+        && s.weights.iter().all(|w| w.is_finite() && *w >= 0.0)
+        && s.weights.iter().any(|w| *w > 0.0);
+    if !sane {
+        return Err(ctx.invalid(
+            sk.span(),
+            format!("[skin] needs 0.1 <= aspect <= 10, 4 <= min_pitch <= max_pitch, 0 <= margin <= 1, and {} weights of 0 or more", descriptor::LEN),
+        ));
+    }
+    let outside = s
+        .outside
+        .iter()
+        .map(|c| ctx.color(c).map(|rgb| rgb.to_u8()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut looks = Vec::new();
+    for l in &s.looks {
+        let look = l.get_ref();
+        let bytes = hex_bytes(&look.cells).filter(|b| b.len() == descriptor::LEN);
+        let (Some(bytes), true) = (bytes, look.tolerance.is_finite() && look.tolerance > 0.0)
+        else {
+            return Err(ctx.invalid(
+                l.span(),
+                format!(
+                    "a [[skin.look]] needs a label, a tolerance above 0 and cells of {} hex digits",
+                    2 * descriptor::LEN
+                ),
+            ));
+        };
+        looks.push(Look {
+            label: look.label.clone(),
+            cells: descriptor::from_bytes(&bytes),
+            tolerance: look.tolerance,
+        });
+    }
+    if looks.is_empty() {
+        return Err(ctx.invalid(sk.span(), "[skin] has no [[skin.look]]".into()));
+    }
+    Ok(Skin {
+        looks,
+        weights: s.weights.clone(),
+        aspect: s.aspect,
+        outside,
+        margin: s.margin,
+        min_pitch: s.min_pitch,
+        max_pitch: s.max_pitch,
+    })
+}
+
+fn hex_bytes(s: &str) -> Option<Vec<u8>> {
+    let s = s.trim();
+    if s.len() % 2 != 0 || !s.is_ascii() {
+        return None;
+    }
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).ok())
+        .collect()
 }
 
 /// boardbot's config directory: `BOARDBOT_CONFIG_DIR` when set (tests use

@@ -114,6 +114,44 @@ fn sections(p: &ReadParams) -> String {
     for c in &p.classes {
         t.push_str(&class(c));
     }
+    if let Some(skin) = &p.skin {
+        t.push_str(&skin_section(skin));
+    }
+    t
+}
+
+/// `[skin]` and its `[[skin.look]]`s.
+fn skin_section(s: &crate::vision::skin::Skin) -> String {
+    let outside: Vec<String> = s
+        .outside
+        .iter()
+        .map(|c| format!("\"#{:02x}{:02x}{:02x}\"", c[0], c[1], c[2]))
+        .collect();
+    let mut t = format!(
+        "\n[skin]\nweights = [{}]\naspect = {:.5}\nmin_pitch = {:.2}\nmax_pitch = {:.2}\noutside = [{}]\nmargin = {:.3}\n",
+        s.weights
+            .iter()
+            .map(|w| format!("{w:.3}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        s.aspect,
+        s.min_pitch,
+        s.max_pitch,
+        outside.join(", "),
+        (s.margin * 1000.0).floor() / 1000.0
+    );
+    for l in &s.looks {
+        let hex: String = crate::vision::skin::descriptor::to_bytes(&l.cells)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        let _ = write!(
+            t,
+            "\n[[skin.look]]\nlabel = {}\ntolerance = {:.2}\ncells = \"{hex}\"\n",
+            quote(&l.label),
+            l.tolerance
+        );
+    }
     t
 }
 

@@ -14,26 +14,25 @@ use clap::Args as ClapArgs;
 use crate::calibration::{self, Calibration, save};
 use crate::vision::image_file;
 use crate::vision::learn::Learned;
+use crate::vision::skin::Shot;
 
 #[derive(ClapArgs)]
 pub struct Args {
     /// The game (see `boardbot games`).
     #[arg(long)]
     game: String,
-    /// A screenshot of the board in the new skin (select it with a small margin).
-    #[arg(long, value_name = "FILE")]
-    image: PathBuf,
+    /// A screenshot of the board in the new skin (select it with a small
+    /// margin). Give it again, each with its own --level, to learn from
+    /// several screenshots.
+    #[arg(long, value_name = "FILE", required = true)]
+    image: Vec<PathBuf>,
     /// The screenshot's true position, rows joined by `/` (as `solve --board`).
-    #[arg(
-        long,
-        value_name = "TEXT",
-        conflicts_with = "level",
-        required_unless_present = "level"
-    )]
+    #[arg(long, value_name = "TEXT", conflicts_with = "level")]
     board: Option<String>,
-    /// A file holding the screenshot's true position as text.
+    /// A file holding the screenshot's true position in the game's level
+    /// text (as `solve --level`); one per --image, in the same order.
     #[arg(long, value_name = "FILE")]
-    level: Option<PathBuf>,
+    level: Vec<PathBuf>,
     /// Where to write `<game>.toml` and its templates (default: your config
     /// directory, `<config>/boardbot/calibration/`, which solve and play read).
     #[arg(long, value_name = "DIR")]
@@ -42,6 +41,45 @@ pub struct Args {
     /// built-in look for it instead of refusing.
     #[arg(long)]
     keep_missing: bool,
+}
+
+/// Each screenshot's position as text, paired with its screenshot.
+fn positions(a: &Args) -> anyhow::Result<Vec<String>> {
+    if let Some(t) = &a.board {
+        if a.image.len() != 1 {
+            bail!("--board gives one position; with several --image, give each its --level FILE");
+        }
+        return Ok(vec![t.clone()]);
+    }
+    if a.level.is_empty() {
+        bail!("give the screenshot's position: --board TEXT or --level FILE");
+    }
+    if a.level.len() != a.image.len() {
+        bail!(
+            "{} screenshot(s) but {} level(s): give one --level FILE per --image, in the same order",
+            a.image.len(),
+            a.level.len()
+        );
+    }
+    a.level
+        .iter()
+        .map(|p| {
+            std::fs::read_to_string(p)
+                .with_context(|| format!("cannot read the level {}", p.display()))
+        })
+        .collect()
+}
+
+/// Where to write, and whether it is the user's own directory.
+fn out_dir(a: &Args) -> anyhow::Result<(PathBuf, bool)> {
+    Ok(match &a.out {
+        Some(d) => (d.clone(), false),
+        None => (
+            calibration::user_dir()
+                .ok_or_else(|| anyhow!("no config directory here: pass --out DIR"))?,
+            true,
+        ),
+    })
 }
 
 pub fn run(a: Args) -> anyhow::Result<i32> {
@@ -57,45 +95,39 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
         .first()
         .ok_or_else(|| anyhow!("{} ships no look to start from", game.id()))?;
     let base = Calibration::embedded(embedded, game.id())?;
-    let text = match (&a.board, &a.level) {
-        (Some(t), _) => t.clone(),
-        (None, Some(p)) => std::fs::read_to_string(p)
-            .with_context(|| format!("cannot read the level {}", p.display()))?,
-        (None, None) => bail!("give the screenshot's position: --board TEXT or --level FILE"),
-    };
-    let img = image_file::open(&a.image)?;
-    let learned = screen
-        .learn(&img, &text, &base.params, a.keep_missing)
-        .with_context(|| format!("cannot calibrate {} on {}", game.id(), a.image.display()))?;
-    let (dir, is_user) = match &a.out {
-        Some(d) => (d.clone(), false),
-        None => (
-            calibration::user_dir()
-                .ok_or_else(|| anyhow!("no config directory here: pass --out DIR"))?,
-            true,
-        ),
-    };
-    let templates: Vec<save::TemplateFile> = learned
-        .templates
+    let texts = positions(&a)?;
+    let images = a
+        .image
         .iter()
-        .map(|t| save::TemplateFile {
-            letter: t.letter,
-            name: &t.name,
-            image: &t.image,
-            mirror: t.mirror,
-            min_score: t.min_score,
-        })
-        .collect();
-    let note = format!(
-        "boardbot's visual model of {}, learned by `boardbot calibrate` from\n{} ({}×{} cells).\nSee calibration/{}.toml in the project for what each setting means.",
-        game.id(),
-        a.image.display(),
-        learned.lattice.rows(),
-        learned.lattice.cols(),
-        game.id()
-    );
-    let path = save::write(&dir, game.id(), &learned.params, &templates, &note)?;
-    print_summary(&learned, &path);
+        .map(|p| image_file::open(p).map_err(anyhow::Error::from))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let shown: Vec<String> = a.image.iter().map(|p| p.display().to_string()).collect();
+    let (dir, is_user) = out_dir(&a)?;
+    // A skin is learned whenever the game reads skins; the colour learner
+    // (one screenshot, on top of the built-in look) is for the rest, for
+    // --keep-missing, and for a skin that could not be learned.
+    let skin = (screen.skin_labels(&texts[0]).is_some() && !a.keep_missing)
+        .then(|| learn_skin(screen, &images, &texts, &shown, &base.params, &dir));
+    let path = match skin {
+        Some(Ok(path)) => path,
+        Some(Err(e)) if images.len() > 1 => return Err(e),
+        skin_error => {
+            if images.len() != 1 {
+                bail!(
+                    "{} learns its look from one screenshot: give one --image",
+                    game.id()
+                );
+            }
+            let learned = screen
+                .learn(&images[0], &texts[0], &base.params, a.keep_missing)
+                .with_context(|| format!("cannot calibrate {} on {}", game.id(), shown[0]));
+            match (learned, skin_error) {
+                (Ok(l), _) => write_colours(game.id(), &l, &shown[0], &dir)?,
+                (Err(_), Some(Err(skin))) => return Err(skin),
+                (Err(e), _) => return Err(e),
+            }
+        }
+    };
     if is_user {
         println!(
             "`boardbot solve` and `boardbot play` now read {} with it.",
@@ -109,6 +141,97 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
         );
     }
     Ok(0)
+}
+
+/// Learns a skin from every screenshot and writes it.
+fn learn_skin(
+    screen: &dyn crate::game::OnScreen,
+    images: &[image::RgbImage],
+    texts: &[String],
+    shown: &[String],
+    base: &crate::vision::ReadParams,
+    dir: &std::path::Path,
+) -> anyhow::Result<PathBuf> {
+    let id = screen.id();
+    let labels = texts
+        .iter()
+        .zip(shown)
+        .map(|(t, s)| {
+            screen
+                .skin_labels(t)
+                .unwrap_or_else(|| Ok(Vec::new()))
+                .with_context(|| format!("the level given for {s}"))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let shots: Vec<Shot> = images
+        .iter()
+        .zip(&labels)
+        .map(|(image, labels)| Shot { image, labels })
+        .collect();
+    let (skin, lattices) = crate::vision::skin::learn(&shots)
+        .with_context(|| format!("cannot calibrate {id} on {}", shown.join(", ")))?;
+    let params = crate::vision::ReadParams {
+        skin: Some(skin),
+        classes: Vec::new(),
+        markers: Vec::new(),
+        ..base.clone()
+    };
+    let note = format!(
+        "boardbot's skin of {id}, learned by `boardbot calibrate` from\n{}.",
+        shown.join(",\n")
+    );
+    let path = save::write(dir, id, &params, &[], &note)?;
+    let skin = params.skin.as_ref().expect("just set");
+    for (l, s) in lattices.iter().zip(shown) {
+        let (px, py) = l.pitch();
+        println!(
+            "{s}: a {}×{} board, {px:.1}×{py:.1} px a cell",
+            l.rows(),
+            l.cols()
+        );
+    }
+    let mut classes: Vec<&str> = skin.looks.iter().map(|l| l.label.as_str()).collect();
+    classes.dedup();
+    println!(
+        "Learned {} looks of {} classes ({}); every screenshot reads back exactly.",
+        skin.looks.len(),
+        classes.len(),
+        classes
+            .iter()
+            .map(|c| format!("{c:?}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    println!("Wrote {}", path.display());
+    Ok(path)
+}
+
+/// Writes what the colour learner learned.
+fn write_colours(
+    id: &str,
+    learned: &Learned,
+    shown: &str,
+    dir: &std::path::Path,
+) -> anyhow::Result<PathBuf> {
+    let templates: Vec<save::TemplateFile> = learned
+        .templates
+        .iter()
+        .map(|t| save::TemplateFile {
+            letter: t.letter,
+            name: &t.name,
+            image: &t.image,
+            mirror: t.mirror,
+            min_score: t.min_score,
+        })
+        .collect();
+    let note = format!(
+        "boardbot's visual model of {id}, learned by `boardbot calibrate` from\n{shown} ({}×{} cells).\nSee calibration/{id}.toml in the project for what each setting means.",
+        learned.lattice.rows(),
+        learned.lattice.cols(),
+    );
+    let path = save::write(dir, id, &learned.params, &templates, &note)?;
+    print_summary(learned, &path);
+    Ok(path)
 }
 
 fn print_summary(l: &Learned, path: &std::path::Path) {

@@ -93,6 +93,18 @@ pub trait ScreenGame: Game {
         None
     }
 
+    /// Each cell's class as a skin learns it, from a position written as
+    /// the game writes it; `None` when this game reads no skins.
+    fn skin_labels(&self, _text: &str) -> Option<Result<Vec<Vec<String>>, GameError>> {
+        None
+    }
+
+    /// The board that cells of these classes show, checked by the rules,
+    /// or why no legal position looks like that.
+    fn skin_board(&self, _labels: &[Vec<String>]) -> Result<Self::Board, String> {
+        Err(format!("{} reads no skins", Game::id(self)))
+    }
+
     /// The colour-class letter of every cell of a position written as the
     /// game writes it, for `boardbot calibrate`. By default the text's own
     /// characters are the letters.
@@ -135,6 +147,8 @@ pub trait OnScreen: Sync {
     fn step(&self, report: &Report) -> Step;
     fn safe_point(&self, report: &Report) -> Option<(f64, f64)>;
     fn calibration_cells(&self, text: &str) -> Result<Vec<Vec<char>>, GameError>;
+    /// Each cell's class as a skin learns it; `None` when the game reads no skins.
+    fn skin_labels(&self, text: &str) -> Option<Result<Vec<Vec<String>>, GameError>>;
     fn learn(
         &self,
         img: &RgbImage,
@@ -201,7 +215,11 @@ impl<S: ScreenGame> OnScreen for S {
 
     fn look(&self, img: &RgbImage, cal: &Calibration) -> Look {
         let t = Instant::now();
-        let reading = self.read(img, cal).map(|b| Box::new(b) as AnyBoard);
+        let reading = match &cal.params.skin {
+            Some(skin) => crate::vision::skin::read::read(img, skin, |l| self.skin_board(l)),
+            None => self.read(img, cal),
+        }
+        .map(|b| Box::new(b) as AnyBoard);
         Look {
             game: Game::id(self),
             reading,
@@ -240,6 +258,10 @@ impl<S: ScreenGame> OnScreen for S {
 
     fn calibration_cells(&self, text: &str) -> Result<Vec<Vec<char>>, GameError> {
         ScreenGame::calibration_cells(self, text)
+    }
+
+    fn skin_labels(&self, text: &str) -> Option<Result<Vec<Vec<String>>, GameError>> {
+        ScreenGame::skin_labels(self, text)
     }
 
     fn learn(

@@ -33,6 +33,7 @@ pub mod lattice;
 pub mod learn;
 pub mod params;
 pub mod patch;
+pub mod skin;
 pub mod template;
 pub mod trust;
 

@@ -32,6 +32,10 @@ pub struct ReadParams {
     pub min_confidence: f32,
     pub classes: Vec<ColorClass>,
     pub markers: Vec<Marker>,
+    /// A skin learned from labelled screenshots: when present, the game
+    /// reads its boards through it ([`super::skin::read`]), and the colour
+    /// classes and markers are unused.
+    pub skin: Option<super::skin::Skin>,
 }
 
 impl ReadParams {

@@ -378,6 +378,7 @@ mod tests {
             min_confidence: 0.6,
             classes: vec![class('W', LIGHT), class('.', DARK)],
             markers: Vec::new(),
+            skin: None,
         }
     }
 

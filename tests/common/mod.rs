@@ -8,6 +8,7 @@ pub mod klotski;
 pub mod live;
 pub mod recorded;
 pub mod sgt;
+pub mod skins;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -210,6 +210,14 @@ impl ScreenGame for BitLock {
         read::read(image, cal)
     }
 
+    fn skin_labels(&self, text: &str) -> Option<Result<Vec<Vec<String>>, GameError>> {
+        Some(load(&screen::board_text(text), "the level").map(|r| read::labels_of(&r.level)))
+    }
+
+    fn skin_board(&self, labels: &[Vec<String>]) -> Result<read::Seen, String> {
+        read::from_labels(labels)
+    }
+
     fn plan(
         &self,
         _grid: &GridRead,

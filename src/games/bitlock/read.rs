@@ -180,6 +180,103 @@ fn letter_of(s: &Shown) -> char {
     }
 }
 
+/// What a cell of this letter shows (the inverse of [`letter_of`]; `.`
+/// is floor too).
+fn shown_of(letter: char) -> Option<Shown> {
+    let floor = |piece, target| Shown {
+        ground: Ground::Floor,
+        target,
+        piece,
+    };
+    Some(match letter {
+        '#' => Shown {
+            ground: Ground::Wall,
+            target: None,
+            piece: None,
+        },
+        '+' => Shown {
+            ground: Ground::Destroyer,
+            target: None,
+            piece: None,
+        },
+        '*' => floor(Some(Kind::Mover), None),
+        ' ' | '.' => floor(None, None),
+        'a'..='m' => floor(
+            Some(Kind::Tile {
+                kind: letter as u8 - b'a',
+                reverse: false,
+            }),
+            None,
+        ),
+        'n'..='z' => floor(
+            Some(Kind::Tile {
+                kind: b'z' - letter as u8,
+                reverse: true,
+            }),
+            None,
+        ),
+        'A'..='M' => floor(None, type_of(letter)),
+        _ => return None,
+    })
+}
+
+/// Each cell's class as a skin learns it: the letter of what it shows
+/// (`.` for floor; a piece hides a target under it).
+pub fn labels_of(level: &Level) -> Vec<Vec<String>> {
+    let mut cells: Vec<Shown> = level
+        .ground
+        .iter()
+        .map(|&ground| Shown {
+            ground,
+            target: None,
+            piece: None,
+        })
+        .collect();
+    for &(i, k) in &level.targets {
+        cells[i].target = Some(k);
+    }
+    for t in &level.tiles {
+        cells[t.cell].piece = Some(Kind::Tile {
+            kind: t.kind,
+            reverse: t.reverse,
+        });
+    }
+    for &m in &level.movers {
+        cells[m].piece = Some(Kind::Mover);
+    }
+    cells
+        .chunks(level.cols.max(1))
+        .map(|row| {
+            row.iter()
+                .map(|s| match letter_of(s) {
+                    ' ' => ".".to_string(),
+                    c => c.to_string(),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The board that cells of these classes show, checked by the engine.
+pub fn from_labels(labels: &[Vec<String>]) -> Result<Seen, String> {
+    let cells = labels
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|l| {
+                    let mut chars = l.chars();
+                    match (chars.next().and_then(shown_of), chars.next()) {
+                        (Some(s), None) => Ok(s),
+                        _ => Err(format!("{l:?} is no class of a B.i.t.Lock cell")),
+                    }
+                })
+                .collect::<Result<Vec<Shown>, String>>()
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let (level, rows) = legal(level_of(&cells))?;
+    Ok(Seen { level, rows })
+}
+
 /// The cell's reading for the generic grid, and what it shows.
 fn read_cell(img: &RgbImage, rect: RectF, params: &ReadParams) -> (CellRead, Option<Shown>) {
     match shown(img, rect, params) {

@@ -145,6 +145,21 @@ impl ScreenGame for SkiddyGame {
         read::read(image, cal)
     }
 
+    fn skin_labels(&self, text: &str) -> Option<Result<Vec<Vec<String>>, GameError>> {
+        Some(
+            level::Level::parse(text)
+                .map(|l| read::labels_of(&l))
+                .map_err(|e| GameError::Parse {
+                    origin: "the level".into(),
+                    message: e.to_string(),
+                }),
+        )
+    }
+
+    fn skin_board(&self, labels: &[Vec<String>]) -> Result<read::Seen, String> {
+        read::from_labels(labels)
+    }
+
     fn plan(
         &self,
         _grid: &GridRead,

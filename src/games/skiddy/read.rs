@@ -26,7 +26,7 @@
 
 use image::RgbImage;
 
-use super::level::{Level, LevelError};
+use super::level::{Ground, Level, LevelError};
 use crate::calibration::Calibration;
 use crate::geom::RectF;
 use crate::vision::color::Rgb;
@@ -203,6 +203,64 @@ fn legal(shown: &[Vec<Shown>], sticky: bool) -> Result<Seen, String> {
         sticky,
         level,
     })
+}
+
+/// The label a skin gives a block: a sticky level's blocks carry glue,
+/// which a skin may draw, so they are a class of their own.
+const GLUED_BLOCK: &str = "#g";
+
+/// Each cell's class as a skin learns it: the level text's letter of what
+/// it shows, and [`GLUED_BLOCK`] for a sticky level's blocks.
+pub fn labels_of(level: &Level) -> Vec<Vec<String>> {
+    let mut cells: Vec<String> = level
+        .ground
+        .iter()
+        .map(|g| match g {
+            Ground::Floor => ".".to_string(),
+            Ground::Block if level.sticky => GLUED_BLOCK.to_string(),
+            Ground::Block => "#".to_string(),
+            Ground::Goal(c) => c.letter().to_ascii_uppercase().to_string(),
+            Ground::Pit => "o".to_string(),
+        })
+        .collect();
+    for &(piece, at) in &level.pieces {
+        cells[at] = piece.letter().to_string();
+    }
+    cells
+        .chunks(level.width.max(1))
+        .map(<[String]>::to_vec)
+        .collect()
+}
+
+/// The board that cells of these classes show, checked by the level
+/// parser: sticky when every block is glued, not when none is.
+pub fn from_labels(labels: &[Vec<String>]) -> Result<Seen, String> {
+    let blocks = labels.iter().flatten().filter(|l| l.starts_with('#'));
+    let (glued, plain) = blocks.fold((0, 0), |(g, p), l| {
+        if l == GLUED_BLOCK {
+            (g + 1, p)
+        } else {
+            (g, p + 1)
+        }
+    });
+    if glued > 0 && plain > 0 {
+        return Err(format!(
+            "the blocks disagree on whether the level is sticky: {glued} glued, {plain} not"
+        ));
+    }
+    let rows: Vec<String> = labels
+        .iter()
+        .map(|r| r.iter().map(|l| l.chars().next().unwrap_or('?')).collect())
+        .collect();
+    let shown: Vec<Vec<Shown>> = rows
+        .iter()
+        .map(|r| {
+            r.chars()
+                .map(|letter| Shown { letter, stud: None })
+                .collect()
+        })
+        .collect();
+    legal(&shown, glued > 0)
 }
 
 /// Reads the board in `img`.

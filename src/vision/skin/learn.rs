@@ -1,0 +1,615 @@
+//! Learns a [`Skin`] from screenshots whose positions are known.
+//!
+//! 1. **The lattice of each shot.** The true position says how many rows
+//!    and columns there are. Pitches come from the repeat of the picture's
+//!    colour changes; for each, the origin is the one where cells of the
+//!    same class look most alike and cells of different classes most
+//!    different (the ratio of the two scatters), refined to a fraction of
+//!    a pixel. No grid lines are needed.
+//! 2. **The looks.** Every cell gives its class a sample, from the shot and
+//!    from the shot scaled down and up (so a look holds at 0.5–2×). Within
+//!    a class, samples alike are one look and samples unlike start another
+//!    (a tile on floor, a tile on a target). A look's tolerance is twice
+//!    its spread, at least a floor, and less than half the way to any
+//!    other class's look.
+//! 3. **The surroundings.** The colours of the margin around the board.
+//! 4. **A self-check.** Each shot is read back with what was learned and
+//!    must give its position exactly.
+
+use image::RgbImage;
+use image::imageops::{FilterType, resize};
+
+use super::descriptor::{
+    Descriptor, Integral, SIDE, describe_coarse, describe_into, from_bytes, to_bytes, weighted,
+};
+use super::locate::locate;
+use super::pitch::{profile, repeats};
+use super::{Look, Skin};
+use crate::geom::RectF;
+use crate::vision::lattice::Lattice;
+
+/// One labelled screenshot: its picture and each cell's class.
+pub struct Shot<'a> {
+    pub image: &'a RgbImage,
+    pub labels: &'a [Vec<String>],
+}
+
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum LearnSkinError {
+    #[error("screenshot {shot}: the position is empty or its rows differ in length")]
+    BadLabels { shot: usize },
+    #[error(
+        "screenshot {shot}: no {rows}×{cols} board found in it (its cells should repeat at one pitch, at least 8 px); select the board with a small margin"
+    )]
+    NoLattice {
+        shot: usize,
+        rows: usize,
+        cols: usize,
+    },
+    #[error(
+        "screenshot {shot}: the board reaches the screenshot's edge; select it with a margin of a few pixels, so that its surroundings can be learned"
+    )]
+    NoMargin { shot: usize },
+    #[error(
+        "{first:?} and {second:?} cells look too much alike in this skin to tell apart (their looks are {distance:.0} apart, and each varies by {spread:.0})"
+    )]
+    Alike {
+        first: String,
+        second: String,
+        distance: f32,
+        spread: f32,
+    },
+    #[error(
+        "what was learned does not read screenshot {shot} back as its position: cell ({row},{col}) {what}"
+    )]
+    SelfCheck {
+        shot: usize,
+        row: usize,
+        col: usize,
+        what: String,
+    },
+    #[error("what was learned does not find the board in screenshot {shot} again: {why}")]
+    NotFound { shot: usize, why: String },
+}
+
+/// The lattice of a shot: origin and pitch on each axis.
+#[derive(Clone, Copy, Debug)]
+struct Fit {
+    x0: f64,
+    y0: f64,
+    px: f64,
+    py: f64,
+}
+
+impl Fit {
+    fn cell(&self, r: usize, c: usize) -> RectF {
+        RectF {
+            x0: self.x0 + self.px * c as f64,
+            y0: self.y0 + self.py * r as f64,
+            x1: self.x0 + self.px * (c + 1) as f64,
+            y1: self.y0 + self.py * (r + 1) as f64,
+        }
+    }
+
+    fn scaled(&self, s: f64) -> Fit {
+        Fit {
+            x0: self.x0 * s,
+            y0: self.y0 * s,
+            px: self.px * s,
+            py: self.py * s,
+        }
+    }
+
+    fn lattice(&self, rows: usize, cols: usize) -> Lattice {
+        Lattice::uniform(self.x0, self.y0, self.px, self.py, rows, cols)
+    }
+}
+
+/// Learns a skin from labelled shots; also gives each shot's lattice.
+pub fn learn(shots: &[Shot]) -> Result<(Skin, Vec<Lattice>), LearnSkinError> {
+    let mut fits = Vec::new();
+    for (i, shot) in shots.iter().enumerate() {
+        let (rows, cols) = size(shot.labels).ok_or(LearnSkinError::BadLabels { shot: i + 1 })?;
+        let int = Integral::new(shot.image);
+        let classes = classes_of(shot.labels);
+        let fit = fit(shot.image, &int, &classes, rows, cols).ok_or(LearnSkinError::NoLattice {
+            shot: i + 1,
+            rows,
+            cols,
+        })?;
+        fits.push((fit, rows, cols));
+    }
+    let samples = samples(shots, &fits);
+    let weights = weights(&samples);
+    let looks = looks(samples.clone(), &weights)?;
+    let outside = outside(shots, &fits)?;
+    let skin = Skin {
+        looks,
+        weights,
+        aspect: fits.iter().map(|f| f.0.py / f.0.px).sum::<f64>() / fits.len().max(1) as f64,
+        outside,
+        margin: margin(shots, &fits),
+        min_pitch: fits
+            .iter()
+            .map(|f| f.0.px.min(f.0.py))
+            .fold(f64::MAX, f64::min)
+            * 0.45,
+        max_pitch: fits.iter().map(|f| f.0.px.max(f.0.py)).fold(0.0, f64::max) * 2.3,
+    };
+    separable(&skin, &samples)?;
+    check(&skin, shots)?;
+    let lattices = fits.iter().map(|(f, r, c)| f.lattice(*r, *c)).collect();
+    Ok((skin, lattices))
+}
+
+fn size(labels: &[Vec<String>]) -> Option<(usize, usize)> {
+    let cols = labels.first()?.len();
+    (cols > 0 && labels.iter().all(|r| r.len() == cols)).then_some((labels.len(), cols))
+}
+
+/// Each cell's class as an index, row-major.
+fn classes_of(labels: &[Vec<String>]) -> Vec<usize> {
+    let mut names: Vec<&String> = Vec::new();
+    labels
+        .iter()
+        .flatten()
+        .map(|l| match names.iter().position(|n| *n == l) {
+            Some(i) => i,
+            None => {
+                names.push(l);
+                names.len() - 1
+            }
+        })
+        .collect()
+}
+
+/// Boxes a side while searching for the lattice.
+const COARSE: usize = 4;
+
+/// The scatter of cells within their classes over the scatter of all
+/// cells: small when the lattice is right. `None` for a flat picture.
+fn scatter(
+    int: &Integral,
+    classes: &[usize],
+    rows: usize,
+    cols: usize,
+    f: &Fit,
+    side: usize,
+) -> Option<f64> {
+    let n_classes = classes.iter().max()? + 1;
+    let mut d = Descriptor::new();
+    let mut all: Vec<Descriptor> = Vec::with_capacity(rows * cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            describe_coarse(int, f.cell(r, c), side, &mut d);
+            all.push(d.clone());
+        }
+    }
+    let len = all[0].len();
+    let mut means = vec![vec![0.0f64; len]; n_classes];
+    let mut counts = vec![0usize; n_classes];
+    let mut total_mean = vec![0.0f64; len];
+    for (d, &k) in all.iter().zip(classes) {
+        counts[k] += 1;
+        for (i, v) in d.iter().enumerate() {
+            means[k][i] += f64::from(*v);
+            total_mean[i] += f64::from(*v);
+        }
+    }
+    for (m, &n) in means.iter_mut().zip(&counts) {
+        m.iter_mut().for_each(|v| *v /= n.max(1) as f64);
+    }
+    total_mean.iter_mut().for_each(|v| *v /= all.len() as f64);
+    let (mut within, mut total) = (0.0, 0.0);
+    for (d, &k) in all.iter().zip(classes) {
+        for (i, v) in d.iter().enumerate() {
+            let v = f64::from(*v);
+            within += (v - means[k][i]).powi(2);
+            total += (v - total_mean[i]).powi(2);
+        }
+    }
+    // A nearly flat picture explains nothing, however alike its cells.
+    (total / (all.len() * len) as f64 > 25.0).then(|| within / total)
+}
+
+/// The lattice that makes cells of one class most alike.
+fn fit(img: &RgbImage, int: &Integral, classes: &[usize], rows: usize, cols: usize) -> Option<Fit> {
+    let (w, h) = (f64::from(img.width()), f64::from(img.height()));
+    let gx = profile(img, true, (0, img.height() as usize));
+    let gy = profile(img, false, (0, img.width() as usize));
+    let mut xs: Vec<f64> = repeats(&gx, 8.0, w / cols as f64 + 0.5, 3)
+        .into_iter()
+        .map(|r| r.0)
+        .collect();
+    let mut ys: Vec<f64> = repeats(&gy, 8.0, h / rows as f64 + 0.5, 3)
+        .into_iter()
+        .map(|r| r.0)
+        .collect();
+    // A board of few cells a side repeats too few times to show its pitch:
+    // then it fills most of the selection.
+    xs.push((w - 4.0) / cols as f64);
+    ys.push((h - 4.0) / rows as f64);
+    let mut best: Option<(f64, Fit)> = None;
+    let pairs: Vec<(f64, f64)> = xs
+        .iter()
+        .flat_map(|&px| ys.iter().map(move |&py| (px, py)))
+        .chain(xs.iter().map(|&p| (p, p)))
+        .chain(ys.iter().map(|&p| (p, p)))
+        .filter(|&(px, py)| {
+            px * cols as f64 <= w + 0.5 && py * rows as f64 <= h + 0.5 && px >= 8.0 && py >= 8.0
+        })
+        .collect();
+    for (px, py) in pairs {
+        let (sx, sy) = ((px / 6.0).max(1.0), (py / 6.0).max(1.0));
+        let (rx, ry) = (w - px * cols as f64, h - py * rows as f64);
+        let mut x0 = 0.0;
+        while x0 <= rx + 1e-9 {
+            let mut y0 = 0.0;
+            while y0 <= ry + 1e-9 {
+                let f = Fit { x0, y0, px, py };
+                if let Some(s) = scatter(int, classes, rows, cols, &f, COARSE) {
+                    if best.as_ref().is_none_or(|b| s < b.0) {
+                        best = Some((s, f));
+                    }
+                }
+                y0 += sy;
+            }
+            x0 += sx;
+        }
+    }
+    let (_, f) = best?;
+    let f = polish(int, classes, rows, cols, f, (w, h));
+    let s = scatter(int, classes, rows, cols, &f, SIDE)?;
+    // Cells of one class must be far more alike than cells in general.
+    (s < 0.2).then_some(f)
+}
+
+/// Coordinate descent on the fit, with the full descriptor.
+fn polish(
+    int: &Integral,
+    classes: &[usize],
+    rows: usize,
+    cols: usize,
+    mut f: Fit,
+    (w, h): (f64, f64),
+) -> Fit {
+    let cost = |f: &Fit| {
+        let inside = f.x0 >= -0.5
+            && f.y0 >= -0.5
+            && f.x0 + f.px * cols as f64 <= w + 0.5
+            && f.y0 + f.py * rows as f64 <= h + 0.5;
+        if inside {
+            scatter(int, classes, rows, cols, f, 6).unwrap_or(f64::MAX)
+        } else {
+            f64::MAX
+        }
+    };
+    let mut best = cost(&f);
+    let mut step = f.px.min(f.py) / 8.0;
+    // Each outer edge on its own, and the whole board: an edge alone
+    // changes the pitch without moving the far side.
+    let (nc, nr) = (cols as f64, rows as f64);
+    let moves: [fn(&mut Fit, f64, f64, f64); 6] = [
+        |f, d, nc, _| {
+            f.x0 += d;
+            f.px -= d / nc;
+        },
+        |f, d, nc, _| f.px += d / nc,
+        |f, d, _, nr| {
+            f.y0 += d;
+            f.py -= d / nr;
+        },
+        |f, d, _, nr| f.py += d / nr,
+        |f, d, _, _| f.x0 += d,
+        |f, d, _, _| f.y0 += d,
+    ];
+    while step > 0.05 {
+        let mut moved = false;
+        for m in &moves {
+            for sign in [-1.0, 1.0] {
+                let mut t = f;
+                m(&mut t, sign * step, nc, nr);
+                let c = cost(&t);
+                if c < best {
+                    (best, f, moved) = (c, t, true);
+                }
+            }
+        }
+        if !moved {
+            step /= 2.0;
+        }
+    }
+    f
+}
+
+/// Scales at which every shot is also sampled.
+const SCALES: [f64; 5] = [1.0, 0.5, 0.7, 1.4, 2.0];
+
+/// Every cell of every shot, at every scale: (label, descriptor), the
+/// unscaled shot's first.
+fn samples(shots: &[Shot], fits: &[(Fit, usize, usize)]) -> Vec<(String, Descriptor)> {
+    let mut out = Vec::new();
+    for (shot, &(fit, rows, cols)) in shots.iter().zip(fits) {
+        for s in SCALES {
+            let p = fit.px.min(fit.py) * s;
+            if s != 1.0 && !(8.0..=400.0).contains(&p) {
+                continue;
+            }
+            let scaled;
+            let img = if s == 1.0 {
+                shot.image
+            } else {
+                let (w, h) = (shot.image.width(), shot.image.height());
+                let (sw, sh) = (
+                    ((f64::from(w) * s).round() as u32).max(1),
+                    ((f64::from(h) * s).round() as u32).max(1),
+                );
+                scaled = resize(shot.image, sw, sh, FilterType::Triangle);
+                &scaled
+            };
+            let sx = f64::from(img.width()) / f64::from(shot.image.width());
+            let int = Integral::new(img);
+            let f = fit.scaled(sx);
+            for r in 0..rows {
+                for c in 0..cols {
+                    let mut d = Descriptor::new();
+                    describe_into(&int, f.cell(r, c), &mut d);
+                    out.push((shot.labels[r][c].clone(), d));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Samples nearer than this to a look join it; the rest start new looks.
+const JOIN: f32 = 22.0;
+/// The least tolerance of a look.
+const FLOOR: f32 = 14.0;
+
+/// Per value of a descriptor, how far apart the classes' means are over
+/// how much a class's samples stray: values where classes differ weigh
+/// more than those where only scale and phase move them.
+fn weights(samples: &[(String, Descriptor)]) -> Vec<f32> {
+    let len = samples.first().map_or(0, |s| s.1.len());
+    let mut labels: Vec<&str> = samples.iter().map(|s| s.0.as_str()).collect();
+    labels.sort_unstable();
+    labels.dedup();
+    let members = |l: &str| -> Vec<&Descriptor> {
+        samples.iter().filter(|s| s.0 == l).map(|s| &s.1).collect()
+    };
+    let means: Vec<Descriptor> = labels
+        .iter()
+        .map(|l| mean_of(&members(l).into_iter().cloned().collect::<Vec<_>>()))
+        .collect();
+    let grand = mean_of(&means);
+    let mut within = vec![0.0f32; len];
+    for (l, m) in labels.iter().zip(&means) {
+        let ms = members(l);
+        for d in &ms {
+            for i in 0..len {
+                within[i] += (d[i] - m[i]).powi(2) / ms.len() as f32;
+            }
+        }
+    }
+    let mut w: Vec<f32> = (0..len)
+        .map(|i| {
+            let between: f32 =
+                means.iter().map(|m| (m[i] - grand[i]).powi(2)).sum::<f32>() / means.len() as f32;
+            between / (within[i] / labels.len() as f32 + 16.0)
+        })
+        .collect();
+    let mean = w.iter().sum::<f32>() / len.max(1) as f32;
+    w.iter_mut()
+        .for_each(|v| *v = (*v / mean.max(1e-6)).clamp(0.05, 20.0));
+    // As stored in the calibration file, so that the self-check reads
+    // with exactly what is saved.
+    w.iter_mut()
+        .for_each(|v| *v = (*v * 1000.0).round() / 1000.0);
+    w
+}
+
+/// Groups each class's samples into looks, and sets their tolerances.
+fn looks(samples: Vec<(String, Descriptor)>, weights: &[f32]) -> Result<Vec<Look>, LearnSkinError> {
+    let distance = |a: &[f32], b: &[f32]| weighted(a, b, weights);
+    // (label, members)
+    let mut groups: Vec<(String, Vec<Descriptor>)> = Vec::new();
+    for (label, d) in samples {
+        let near = groups
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| g.0 == label)
+            .map(|(i, g)| (i, distance(&g.1[0], &d)))
+            .filter(|&(_, dist)| dist <= JOIN)
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        match near {
+            Some((i, _)) => groups[i].1.push(d),
+            None => groups.push((label, vec![d])),
+        }
+    }
+    let mut looks: Vec<(Look, f32)> = groups
+        .into_iter()
+        .map(|(label, members)| {
+            let mean = from_bytes(&to_bytes(&mean_of(&members)));
+            let spread = members
+                .iter()
+                .map(|m| distance(m, &mean))
+                .fold(0.0, f32::max);
+            (
+                Look {
+                    label,
+                    cells: mean,
+                    tolerance: (2.0 * spread).max(FLOOR),
+                },
+                spread,
+            )
+        })
+        .collect();
+    for i in 0..looks.len() {
+        for j in 0..looks.len() {
+            if looks[i].0.label != looks[j].0.label {
+                let d = distance(&looks[i].0.cells, &looks[j].0.cells);
+                looks[i].0.tolerance = looks[i].0.tolerance.min(CAP * d);
+            }
+        }
+    }
+    // As stored in the calibration file (two decimals, rounded down).
+    Ok(looks
+        .into_iter()
+        .map(|(mut l, _)| {
+            l.tolerance = (l.tolerance * 100.0).floor() / 100.0;
+            l
+        })
+        .collect())
+}
+
+/// A look's tolerance is at most this share of the way to a look of
+/// another class; where the two overlap, where a cell lies between them
+/// decides ([`Skin::side`]).
+const CAP: f32 = 0.7;
+
+/// Every sample must lie clearly on its own look's side of every near
+/// look of another class, or the two classes cannot be told apart.
+fn separable(skin: &Skin, samples: &[(String, Descriptor)]) -> Result<(), LearnSkinError> {
+    for (label, d) in samples {
+        let Some(own) = (0..skin.looks.len())
+            .filter(|&i| &skin.looks[i].label == label)
+            .min_by(|&a, &b| {
+                skin.distance(d, &skin.looks[a].cells)
+                    .total_cmp(&skin.distance(d, &skin.looks[b].cells))
+            })
+        else {
+            continue;
+        };
+        for r in (0..skin.looks.len()).filter(|&i| &skin.looks[i].label != label) {
+            let side = skin.side(d, own, r);
+            if side < 0.85 {
+                let dist = skin.distance(&skin.looks[own].cells, &skin.looks[r].cells);
+                return Err(LearnSkinError::Alike {
+                    first: label.clone(),
+                    second: skin.looks[r].label.clone(),
+                    distance: dist,
+                    spread: skin.distance(d, &skin.looks[own].cells),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+fn mean_of(members: &[Descriptor]) -> Descriptor {
+    let mut m = vec![0.0f32; members[0].len()];
+    for d in members {
+        for (a, b) in m.iter_mut().zip(d) {
+            *a += b;
+        }
+    }
+    m.iter_mut().for_each(|v| *v /= members.len() as f32);
+    m
+}
+
+/// The colours of the margins around the boards: the commonest, until
+/// nearly every margin pixel is near one of them.
+fn outside(shots: &[Shot], fits: &[(Fit, usize, usize)]) -> Result<Vec<[u8; 3]>, LearnSkinError> {
+    let mut bins = std::collections::HashMap::<[u8; 3], (u64, [u64; 3])>::new();
+    let mut total = 0u64;
+    for (i, (shot, &(f, rows, cols))) in shots.iter().zip(fits).enumerate() {
+        let (w, h) = (
+            f64::from(shot.image.width()),
+            f64::from(shot.image.height()),
+        );
+        let (bx1, by1) = (f.x0 + f.px * cols as f64, f.y0 + f.py * rows as f64);
+        if f.x0 < 2.0 || f.y0 < 2.0 || w - bx1 < 2.0 || h - by1 < 2.0 {
+            return Err(LearnSkinError::NoMargin { shot: i + 1 });
+        }
+        for (x, y, p) in shot.image.enumerate_pixels() {
+            let (cx, cy) = (f64::from(x) + 0.5, f64::from(y) + 0.5);
+            if cx > f.x0 - 1.0 && cx < bx1 + 1.0 && cy > f.y0 - 1.0 && cy < by1 + 1.0 {
+                continue;
+            }
+            let key = p.0.map(|v| v / 16);
+            let e = bins.entry(key).or_insert((0, [0; 3]));
+            e.0 += 1;
+            for k in 0..3 {
+                e.1[k] += u64::from(p.0[k]);
+            }
+            total += 1;
+        }
+    }
+    let mut all: Vec<(u64, [u64; 3])> = bins.into_values().collect();
+    all.sort_by_key(|b| std::cmp::Reverse(b.0));
+    let mut out = Vec::new();
+    let mut seen = 0;
+    for (n, sum) in all {
+        // Rare colours are the blend where two meet, not a colour of their own.
+        if seen * 1000 >= total * 995 || n * 500 < total || out.len() >= 16 {
+            break;
+        }
+        out.push(sum.map(|s| (s / n) as u8));
+        seen += n;
+    }
+    Ok(out)
+}
+
+/// The narrowest margin around the boards, in pitches, at most half a cell.
+fn margin(shots: &[Shot], fits: &[(Fit, usize, usize)]) -> f64 {
+    shots
+        .iter()
+        .zip(fits)
+        .map(|(shot, &(f, rows, cols))| {
+            let (w, h) = (
+                f64::from(shot.image.width()),
+                f64::from(shot.image.height()),
+            );
+            let m =
+                f.x0.min(f.y0)
+                    .min(w - f.x0 - f.px * cols as f64)
+                    .min(h - f.y0 - f.py * rows as f64);
+            m / f.px.min(f.py)
+        })
+        .fold(0.5, f64::min)
+        .max(0.0)
+}
+
+/// Reads every shot back with the skin: it must give the shot's position.
+fn check(skin: &Skin, shots: &[Shot]) -> Result<(), LearnSkinError> {
+    for (i, shot) in shots.iter().enumerate() {
+        let found = locate(shot.image, skin).map_err(|r| LearnSkinError::NotFound {
+            shot: i + 1,
+            why: r.reason,
+        })?;
+        let rows = found.verdicts.len();
+        let cols = found.verdicts.first().map_or(0, Vec::len);
+        if (rows, cols) != (shot.labels.len(), shot.labels[0].len()) {
+            return Err(LearnSkinError::NotFound {
+                shot: i + 1,
+                why: format!(
+                    "it finds a {rows}×{cols} board, not {}×{}",
+                    shot.labels.len(),
+                    shot.labels[0].len()
+                ),
+            });
+        }
+        for (r, row) in found.verdicts.iter().enumerate() {
+            for (c, v) in row.iter().enumerate() {
+                let want = &shot.labels[r][c];
+                let what = match (v, skin.why(v)) {
+                    (_, Some(why)) => why,
+                    (super::Verdict::Match { look, .. }, None)
+                        if &skin.looks[*look].label != want =>
+                    {
+                        format!("reads {:?}, not {want:?}", skin.looks[*look].label)
+                    }
+                    _ => continue,
+                };
+                return Err(LearnSkinError::SelfCheck {
+                    shot: i + 1,
+                    row: r,
+                    col: c,
+                    what,
+                });
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,474 @@
+//! Finds a board drawn in a known skin, with or without grid lines, and
+//! reads every cell: the pitch from the repeat of the picture's colour
+//! changes, the origin from their learned shape across a cell, the extent
+//! from which cells look like the board and which like its surroundings.
+//!
+//! Nothing is guessed at the board's edge: every whole cell of the lattice
+//! in the picture is either a board cell, read as one class, or looks like
+//! the surroundings; and the strips between the outermost cells and the
+//! picture's edge must look like the surroundings too. A board that goes on
+//! past the selection, or touches its edge, is refused.
+
+use image::RgbImage;
+
+use super::descriptor::{Descriptor, Integral, SIDE, describe_coarse, describe_into, distance};
+use super::pitch::{profile, repeats};
+use super::{Skin, Verdict};
+use crate::geom::RectF;
+use crate::vision::lattice::Lattice;
+
+/// A board found and read cell by cell.
+#[derive(Clone, Debug)]
+pub struct Located {
+    pub lattice: Lattice,
+    /// Row-major, one per cell of `lattice`.
+    pub verdicts: Vec<Vec<Verdict>>,
+}
+
+impl Located {
+    /// The cells that did not read as one class, with why.
+    pub fn doubts(&self, skin: &Skin) -> Vec<((usize, usize), String)> {
+        let mut out = Vec::new();
+        for (r, row) in self.verdicts.iter().enumerate() {
+            for (c, v) in row.iter().enumerate() {
+                if let Some(why) = skin.why(v) {
+                    out.push(((r, c), why));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every cell's label, when every cell was read.
+    pub fn labels(&self, skin: &Skin) -> Option<Vec<Vec<String>>> {
+        self.verdicts
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|v| match v {
+                        Verdict::Match { look, .. } => Some(skin.looks[*look].label.clone()),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+/// Why no board was read; `lattice` is what was found, for the debug image.
+#[derive(Clone, Debug)]
+pub struct Refusal {
+    pub lattice: Option<Lattice>,
+    pub reason: String,
+}
+
+fn refuse(lattice: Option<Lattice>, reason: impl Into<String>) -> Refusal {
+    Refusal {
+        lattice,
+        reason: reason.into(),
+    }
+}
+
+/// A lattice over the whole picture: cells from `origin` at `pitch`.
+#[derive(Clone, Copy, Debug)]
+struct Guess {
+    ox: f64,
+    oy: f64,
+    px: f64,
+    py: f64,
+}
+
+impl Guess {
+    fn counts(&self, int: &Integral) -> (usize, usize) {
+        let n =
+            |o: f64, p: f64, len: usize| ((len as f64 - o + 0.01) / p).floor().max(0.0) as usize;
+        (
+            n(self.oy, self.py, int.height()),
+            n(self.ox, self.px, int.width()),
+        )
+    }
+
+    fn cell(&self, r: usize, c: usize) -> RectF {
+        RectF {
+            x0: self.ox + self.px * c as f64,
+            y0: self.oy + self.py * r as f64,
+            x1: self.ox + self.px * (c + 1) as f64,
+            y1: self.oy + self.py * (r + 1) as f64,
+        }
+    }
+}
+
+/// Each whole cell of a guess: its descriptor and verdict.
+struct Cells {
+    rows: usize,
+    cols: usize,
+    verdicts: Vec<Verdict>,
+    /// Per cell, whether it would pass for the board's surroundings.
+    outside: Vec<bool>,
+}
+
+fn cells(int: &Integral, skin: &Skin, g: &Guess) -> Cells {
+    let (rows, cols) = g.counts(int);
+    let mut verdicts = Vec::with_capacity(rows * cols);
+    let mut outside = Vec::with_capacity(rows * cols);
+    let mut d = Descriptor::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            describe_into(int, g.cell(r, c), &mut d);
+            let v = skin.judge(&d);
+            outside.push(!matches!(v, Verdict::Match { .. }) && skin.is_outside(&d));
+            verdicts.push(v);
+        }
+    }
+    Cells {
+        rows,
+        cols,
+        verdicts,
+        outside,
+    }
+}
+
+/// How well a guess explains the picture, as an area: each matched cell
+/// by its closeness to its look, less each cell that is neither a look
+/// nor the surroundings. (Area, not count: at a quarter of the pitch a
+/// board's flat parts would match many times; and a wrong pitch leaves
+/// much of the board unexplained.)
+fn score(int: &Integral, skin: &Skin, g: &Guess) -> f32 {
+    let cs = cells(int, skin, g);
+    let explained: f32 = cs
+        .verdicts
+        .iter()
+        .zip(&cs.outside)
+        .map(|(v, &out)| match v {
+            Verdict::Match { look, distance, .. } => 1.0 - distance / skin.looks[*look].tolerance,
+            _ if out => 0.0,
+            _ => -1.0,
+        })
+        .sum();
+    explained * (g.px * g.py) as f32
+}
+
+/// Pitches worth trying: where the picture's colour changes repeat, along
+/// either axis (the other from the skin's cell shape).
+fn pitches(skin: &Skin, gx: &[f32], gy: &[f32]) -> Vec<(f64, f64)> {
+    let mut out: Vec<(f64, f64)> = Vec::new();
+    let a = skin.aspect;
+    for (px, _) in repeats(gx, skin.min_pitch, skin.max_pitch, 5) {
+        out.push((px, px * a));
+    }
+    for (py, _) in repeats(gy, skin.min_pitch * a, skin.max_pitch * a, 5) {
+        out.push((py / a, py));
+    }
+    out.sort_by(|x, y| x.0.total_cmp(&y.0));
+    out.dedup_by(|x, y| (x.0 - y.0).abs() < 0.01 * y.0);
+    out
+}
+
+/// The bounding box of the pixels that are not colours of the board's
+/// surroundings (the whole picture when there are none).
+fn not_outside(img: &RgbImage, skin: &Skin) -> (usize, usize, usize, usize) {
+    let (w, h) = (img.width() as usize, img.height() as usize);
+    let (mut x0, mut x1, mut y0, mut y1) = (w, 0, h, 0);
+    for (x, y, p) in img.enumerate_pixels() {
+        let c = p.0.map(f32::from);
+        if !skin.is_outside(&c) {
+            let (x, y) = (x as usize, y as usize);
+            (x0, x1, y0, y1) = (x0.min(x), x1.max(x + 1), y0.min(y), y1.max(y + 1));
+        }
+    }
+    if x1 <= x0 + 2 || y1 <= y0 + 2 {
+        return (0, w, 0, h);
+    }
+    (x0, x1, y0, y1)
+}
+
+/// Lattices that fill the box where the picture is not the surroundings
+/// (the board inside its frame or page), one per number of columns whose
+/// cells have the skin's shape.
+fn framed(skin: &Skin, (x0, x1, y0, y1): (usize, usize, usize, usize)) -> Vec<Guess> {
+    let (w, h) = ((x1 - x0) as f64, (y1 - y0) as f64);
+    (1..=64)
+        .filter_map(|cols| {
+            let px = w / cols as f64;
+            let rows = (h / (px * skin.aspect)).round().max(1.0);
+            let py = h / rows;
+            let fits = (py / px / skin.aspect - 1.0).abs() < 0.04;
+            (fits && px >= skin.min_pitch && px <= skin.max_pitch).then_some(Guess {
+                ox: (x0 as f64).rem_euclid(px),
+                oy: (y0 as f64).rem_euclid(py),
+                px,
+                py,
+            })
+        })
+        .collect()
+}
+
+/// Boxes a side of the cheap descriptor that ranks origins.
+const COARSE: usize = 4;
+/// Origins tried per pitch along each axis.
+const STEPS: usize = 16;
+
+/// The looks pooled to [`COARSE`] boxes a side.
+fn coarse_looks(skin: &Skin) -> Vec<Descriptor> {
+    let k = SIDE / COARSE;
+    skin.looks
+        .iter()
+        .map(|l| {
+            let mut out = vec![0.0f32; COARSE * COARSE * 3];
+            for j in 0..SIDE {
+                for i in 0..SIDE {
+                    let o = ((j / k) * COARSE + i / k) * 3;
+                    for c in 0..3 {
+                        out[o + c] += l.cells[(j * SIDE + i) * 3 + c] / (k * k) as f32;
+                    }
+                }
+            }
+            out
+        })
+        .collect()
+}
+
+/// A cheap likeness of a guess: every whole cell's nearness to its
+/// nearest pooled look.
+fn coarse_score(int: &Integral, coarse: &[Descriptor], g: &Guess) -> f32 {
+    let (rows, cols) = g.counts(int);
+    let mut d = Descriptor::new();
+    let mut sum = 0.0;
+    for r in 0..rows {
+        for c in 0..cols {
+            describe_coarse(int, g.cell(r, c), COARSE, &mut d);
+            let near = coarse
+                .iter()
+                .map(|l| distance(&d, l))
+                .fold(f32::MAX, f32::min);
+            sum += (-near / 12.0).exp();
+        }
+    }
+    sum * (g.px * g.py) as f32
+}
+
+/// The best guess of the lattice, refined, or `None` when nothing in the
+/// picture looks like this skin's cells.
+fn guess(img: &RgbImage, int: &Integral, skin: &Skin) -> Option<Guess> {
+    let (s, g) = candidates(img, int, skin)
+        .into_iter()
+        .map(|g| (score(int, skin, &g), g))
+        .max_by(|a, b| a.0.total_cmp(&b.0))?;
+    // Not one cell explained: no board of this skin.
+    (s > 0.0).then(|| refine(int, skin, g, s))
+}
+
+/// Lattices worth scoring in full: those that fill the board's box, and
+/// for each pitch the picture repeats at, its best origins.
+fn candidates(img: &RgbImage, int: &Integral, skin: &Skin) -> Vec<Guess> {
+    // The repeat is measured where the picture is not the surroundings,
+    // so that a wide margin does not drown a small board's.
+    let (x0, x1, y0, y1) = not_outside(img, skin);
+    let gx = profile(img, true, (y0, y1));
+    let gy = profile(img, false, (x0, x1));
+    let coarse = coarse_looks(skin);
+    let mut out = framed(skin, (x0, x1, y0, y1));
+    for (px, py) in pitches(skin, &gx[x0..x1], &gy[y0..y1]) {
+        out.extend(best_origins(int, &coarse, px, py, 3));
+    }
+    out
+}
+
+/// Every origin on a grid of [`STEPS`] a side, ranked by the cheap score.
+fn best_origins(
+    int: &Integral,
+    coarse: &[Descriptor],
+    px: f64,
+    py: f64,
+    keep: usize,
+) -> Vec<Guess> {
+    let mut ranked: Vec<(f32, Guess)> = (0..STEPS * STEPS)
+        .map(|k| {
+            let g = Guess {
+                ox: px * (k % STEPS) as f64 / STEPS as f64,
+                oy: py * (k / STEPS) as f64 / STEPS as f64,
+                px,
+                py,
+            };
+            (coarse_score(int, coarse, &g), g)
+        })
+        .collect();
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    ranked.into_iter().take(keep).map(|r| r.1).collect()
+}
+
+/// Coordinate descent on the origin and pitch, in ever smaller steps.
+fn refine(int: &Integral, skin: &Skin, mut g: Guess, mut best: f32) -> Guess {
+    let (rows, cols) = g.counts(int);
+    let (nc, nr) = (cols.max(1) as f64, rows.max(1) as f64);
+    // The grid's near and far lines on each axis, each on its own, and the
+    // whole grid: a line alone changes the pitch without moving the other.
+    let moves: [fn(&mut Guess, f64, f64, f64); 6] = [
+        |g, d, _, _| g.ox += d,
+        |g, d, _, _| g.oy += d,
+        |g, d, nc, _| g.px += d / nc,
+        |g, d, _, nr| g.py += d / nr,
+        |g, d, nc, _| {
+            g.ox += d;
+            g.px -= d / nc;
+        },
+        |g, d, _, nr| {
+            g.oy += d;
+            g.py -= d / nr;
+        },
+    ];
+    let mut step = g.px.min(g.py) / 16.0;
+    while step > 0.06 {
+        let mut moved = false;
+        for m in &moves {
+            for sign in [-1.0, 1.0] {
+                let mut t = g;
+                m(&mut t, sign * step, nc, nr);
+                if t.ox < 0.0
+                    || t.oy < 0.0
+                    || t.px < skin.min_pitch
+                    || t.py < skin.min_pitch * skin.aspect * 0.9
+                {
+                    continue;
+                }
+                let s = score(int, skin, &t);
+                if s > best {
+                    (best, g, moved) = (s, t, true);
+                }
+            }
+        }
+        if !moved {
+            step /= 2.0;
+        }
+    }
+    g
+}
+
+/// The cells that show the board (matched to a look that is not merely
+/// the surroundings' colour): their bounding rows and columns.
+fn extent(skin: &Skin, cs: &Cells) -> Option<(usize, usize, usize, usize)> {
+    let mut b: Option<(usize, usize, usize, usize)> = None;
+    for r in 0..cs.rows {
+        for c in 0..cs.cols {
+            if let Verdict::Match { look, .. } = cs.verdicts[r * cs.cols + c] {
+                if skin.is_outside(&skin.looks[look].cells) {
+                    continue;
+                }
+                b = Some(match b {
+                    None => (r, r + 1, c, c + 1),
+                    Some((r0, r1, c0, c1)) => (r0.min(r), r1.max(r + 1), c0.min(c), c1.max(c + 1)),
+                });
+            }
+        }
+    }
+    b
+}
+
+/// The smallest strip beside the board worth looking at, in pixels.
+const MIN_MARGIN: f64 = 2.0;
+
+/// Finds the board and reads it.
+pub fn locate(img: &RgbImage, skin: &Skin) -> Result<Located, Refusal> {
+    let int = Integral::new(img);
+    let g = guess(img, &int, skin)
+        .ok_or_else(|| refuse(None, "nothing in the picture looks like this skin's cells"))?;
+    let cs = cells(&int, skin, &g);
+    let (r0, r1, c0, c1) = extent(skin, &cs)
+        .ok_or_else(|| refuse(None, "nothing in the picture looks like this skin's cells"))?;
+    let lattice = Lattice {
+        xs: (c0..=c1).map(|c| g.ox + g.px * c as f64).collect(),
+        ys: (r0..=r1).map(|r| g.oy + g.py * r as f64).collect(),
+    };
+    let b = lattice.bounds();
+    surroundings(img, &int, skin, &g, (b.x0, b.x1, b.y0, b.y1))
+        .map_err(|why| refuse(Some(lattice.clone()), why))?;
+    let verdicts = (r0..r1)
+        .map(|r| {
+            (c0..c1)
+                .map(|c| cs.verdicts[r * cs.cols + c].clone())
+                .collect()
+        })
+        .collect();
+    Ok(Located { lattice, verdicts })
+}
+
+/// Checks that a band around the board, as wide as the margin the skin
+/// was learned with, shows the board's surroundings: a board cut by the
+/// selection, or with something over its edge, shows something else
+/// there. A board that touches the selection's edge is refused outright.
+fn surroundings(
+    img: &RgbImage,
+    int: &Integral,
+    skin: &Skin,
+    g: &Guess,
+    (x0, x1, y0, y1): (f64, f64, f64, f64),
+) -> Result<(), String> {
+    let (w, h) = (f64::from(img.width()), f64::from(img.height()));
+    if x0 < MIN_MARGIN || y0 < MIN_MARGIN || w - x1 < MIN_MARGIN || h - y1 < MIN_MARGIN {
+        return Err("the board touches the edge of the selection, so it may go on past it: select it with a margin of a few pixels".into());
+    }
+    let pitch = g.px.min(g.py);
+    // The pixels next to the board blend with it: they are left out.
+    let gap = (0.06 * pitch).max(1.0);
+    let band = (skin.margin * pitch).max(MIN_MARGIN);
+    let (ox0, ox1) = ((x0 - gap - band).max(0.0), (x1 + gap + band).min(w));
+    let (oy0, oy1) = ((y0 - gap - band).max(0.0), (y1 + gap + band).min(h));
+    let strips = [
+        RectF {
+            x0: ox0,
+            y0: oy0,
+            x1: x0 - gap,
+            y1: oy1,
+        },
+        RectF {
+            x0: x1 + gap,
+            y0: oy0,
+            x1: ox1,
+            y1: oy1,
+        },
+        RectF {
+            x0: ox0,
+            y0: oy0,
+            x1: ox1,
+            y1: y0 - gap,
+        },
+        RectF {
+            x0: ox0,
+            y0: y1 + gap,
+            x1: ox1,
+            y1: oy1,
+        },
+    ];
+    let mut d = Descriptor::new();
+    for s in strips {
+        if s.x1 - s.x0 < 0.5 || s.y1 - s.y0 < 0.5 {
+            continue;
+        }
+        // Cell-sized pieces of the strip, so that a little of the board
+        // showing along it is not lost in the average.
+        let long_x = s.x1 - s.x0 > s.y1 - s.y0;
+        let len = if long_x { s.x1 - s.x0 } else { s.y1 - s.y0 };
+        let n = (len / pitch).ceil().max(1.0) as usize;
+        for k in 0..n {
+            let (t, u) = (k as f64 / n as f64, (k + 1) as f64 / n as f64);
+            let part = if long_x {
+                RectF {
+                    x0: s.x0 + (s.x1 - s.x0) * t,
+                    x1: s.x0 + (s.x1 - s.x0) * u,
+                    ..s
+                }
+            } else {
+                RectF {
+                    y0: s.y0 + (s.y1 - s.y0) * t,
+                    y1: s.y0 + (s.y1 - s.y0) * u,
+                    ..s
+                }
+            };
+            describe_into(int, part, &mut d);
+            if !skin.is_outside(&d) {
+                return Err("the board's surroundings do not show all around it: it may go on past the selection (select it whole, with a margin), or something covers its edge".into());
+            }
+        }
+    }
+    Ok(())
+}

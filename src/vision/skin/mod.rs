@@ -1,0 +1,272 @@
+//! Skins: a game's look learned from labelled screenshots, for boards with
+//! or without grid lines.
+//!
+//! ```text
+//! learn::learn (screenshots + their positions) → Skin
+//! locate::locate (a screenshot + Skin)         → lattice + one Verdict a cell
+//! ```
+//!
+//! A [`Skin`] knows each class of cell by one or more *looks*: the cell as
+//! a small picture ([`descriptor`]), the same at any scale, with a
+//! tolerance learned from how much the class's cells varied and capped so
+//! that no two classes' tolerances meet. A cell that matches no look, or
+//! looks of two classes, is unreadable, and the reader refuses.
+//!
+//! The lattice comes from the picture itself ([`locate`]): the repeat of
+//! its colour changes ([`pitch`]) and the box the board fills inside its
+//! surroundings give the pitch; the cells' likeness to the looks gives
+//! the origin; and the colours seen around the board give its extent.
+//!
+//! Labels are the game's own: what one cell shows, as the game's reader
+//! names it (usually its level text's character). Nothing here knows a
+//! game.
+
+pub mod descriptor;
+pub mod learn;
+pub mod locate;
+pub mod pitch;
+pub mod read;
+
+use descriptor::{Descriptor, weighted};
+
+pub use learn::{LearnSkinError, Shot, learn};
+pub use locate::{Located, locate};
+
+/// One look of a class of cell.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Look {
+    /// The class, as the game names it.
+    pub label: String,
+    pub cells: Descriptor,
+    /// The largest distance (RMS, 0–255) at which a cell is this look.
+    pub tolerance: f32,
+}
+
+/// A learned look of a game's board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Skin {
+    pub looks: Vec<Look>,
+    /// How much each value of a descriptor tells classes apart (its
+    /// spread between classes over its spread within them).
+    pub weights: Vec<f32>,
+    /// The cells' height over their width.
+    pub aspect: f64,
+    /// The colours around the board in the screenshots it was learned from.
+    pub outside: Vec<[u8; 3]>,
+    /// How far around the board (in pitches) those colours were seen: a
+    /// band that wide must show them when a board is read.
+    pub margin: f64,
+    /// The smallest cell side, in pixels, worth looking for.
+    pub min_pitch: f64,
+    pub max_pitch: f64,
+}
+
+/// How one cell reads against a skin.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    /// One class: the look, its distance and the confidence (0–1).
+    Match {
+        look: usize,
+        distance: f32,
+        confidence: f32,
+    },
+    /// Too far from every look.
+    NoMatch { nearest: usize, distance: f32 },
+    /// Near looks of two classes.
+    Ambiguous { first: usize, second: usize },
+}
+
+/// Between a cell's best look and a near look of another class, the cell
+/// must lie at least this far towards the best one (0 is the other look,
+/// 1 the best): a piece half way between cells lies near 0.5.
+const SIDE_MIN: f32 = 0.75;
+
+impl Skin {
+    /// The distance between two cells' descriptors, as this skin weighs it.
+    pub fn distance(&self, a: &[f32], b: &[f32]) -> f32 {
+        weighted(a, b, &self.weights)
+    }
+
+    /// Where `cell` lies between looks `b` (0) and `a` (1), measured only
+    /// where they differ: the part of a cell that tells two classes apart
+    /// (a target's ring, say) decides between them, not the rest.
+    pub fn side(&self, cell: &[f32], a: usize, b: usize) -> f32 {
+        let (la, lb) = (&self.looks[a].cells, &self.looks[b].cells);
+        let (mut num, mut den) = (0.0f32, 0.0f32);
+        for i in 0..cell.len().min(la.len()).min(lb.len()) {
+            let diff = la[i] - lb[i];
+            num += self.weights[i] * diff * (cell[i] - lb[i]);
+            den += self.weights[i] * diff * diff;
+        }
+        if den <= 0.0 { 0.5 } else { num / den }
+    }
+
+    /// The cell read against every look.
+    pub fn judge(&self, cell: &[f32]) -> Verdict {
+        let d: Vec<f32> = self
+            .looks
+            .iter()
+            .map(|l| self.distance(cell, &l.cells))
+            .collect();
+        let Some(best) = (0..d.len()).min_by(|&a, &b| d[a].total_cmp(&d[b])) else {
+            return Verdict::NoMatch {
+                nearest: 0,
+                distance: f32::INFINITY,
+            };
+        };
+        if d[best] > self.looks[best].tolerance {
+            return Verdict::NoMatch {
+                nearest: best,
+                distance: d[best],
+            };
+        }
+        let label = &self.looks[best].label;
+        let mut confidence = 1.0 - 0.5 * d[best] / self.looks[best].tolerance;
+        for r in (0..d.len()).filter(|&i| &self.looks[i].label != label) {
+            // Far looks cannot be confused with this one; near ones are
+            // told apart where they differ.
+            if d[r] > self.looks[r].tolerance && d[r] > 2.0 * d[best] {
+                continue;
+            }
+            let side = self.side(cell, best, r);
+            if side < SIDE_MIN {
+                return Verdict::Ambiguous {
+                    first: best,
+                    second: r,
+                };
+            }
+            confidence = confidence.min(side);
+        }
+        Verdict::Match {
+            look: best,
+            distance: d[best],
+            confidence,
+        }
+    }
+
+    /// Why a verdict is not a match, in words; `None` for a match.
+    pub fn why(&self, v: &Verdict) -> Option<String> {
+        match v {
+            Verdict::Match { .. } => None,
+            Verdict::NoMatch { nearest, distance } => {
+                let l = self.looks.get(*nearest);
+                Some(match l {
+                    Some(l) => format!(
+                        "it looks like no cell of this skin (nearest: {:?}, {distance:.0} away, tolerance {:.0}): a piece mid-move, or something over the board",
+                        l.label, l.tolerance
+                    ),
+                    None => "the skin has no looks".into(),
+                })
+            }
+            Verdict::Ambiguous { first, second } => Some(format!(
+                "it looks like both {:?} and {:?}",
+                self.looks[*first].label, self.looks[*second].label
+            )),
+        }
+    }
+
+    /// True when a cell of these pixels would pass for the board's
+    /// surroundings: most of its boxes are colours seen around the board,
+    /// or blends of two of them (where a frame meets the page).
+    pub fn is_outside(&self, cell: &[f32]) -> bool {
+        if self.outside.is_empty() {
+            return false;
+        }
+        let o: Vec<[f32; 3]> = self.outside.iter().map(|c| c.map(f32::from)).collect();
+        let boxes = cell.len() / 3;
+        let near = cell
+            .chunks_exact(3)
+            .filter(|c| {
+                let c = [c[0], c[1], c[2]];
+                o.iter().any(|a| near(c, *a))
+                    || o.iter()
+                        .enumerate()
+                        .any(|(i, a)| o[i + 1..].iter().any(|b| near(c, nearest_on(c, *a, *b))))
+            })
+            .count();
+        near * 10 >= boxes * 9
+    }
+}
+
+fn near(c: [f32; 3], o: [f32; 3]) -> bool {
+    (0..3).all(|k| (c[k] - o[k]).abs() <= OUTSIDE_NEAR)
+}
+
+/// The point of the segment `a`–`b` nearest `c`.
+fn nearest_on(c: [f32; 3], a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
+    let ab = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+    let len = ab.iter().map(|v| v * v).sum::<f32>();
+    if len <= 0.0 {
+        return a;
+    }
+    let t = ((0..3).map(|k| (c[k] - a[k]) * ab[k]).sum::<f32>() / len).clamp(0.0, 1.0);
+    [a[0] + t * ab[0], a[1] + t * ab[1], a[2] + t * ab[2]]
+}
+
+/// How near (per channel) a colour must be to one seen around the board.
+pub const OUTSIDE_NEAR: f32 = 28.0;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn look(label: &str, v: f32, tolerance: f32) -> Look {
+        Look {
+            label: label.into(),
+            cells: vec![v; descriptor::LEN],
+            tolerance,
+        }
+    }
+
+    fn skin() -> Skin {
+        Skin {
+            looks: vec![
+                look("a", 0.0, 20.0),
+                look("b", 100.0, 20.0),
+                look("b", 140.0, 20.0),
+            ],
+            weights: vec![1.0; descriptor::LEN],
+            aspect: 1.0,
+            outside: vec![[250, 250, 250]],
+            margin: 0.2,
+            min_pitch: 16.0,
+            max_pitch: 200.0,
+        }
+    }
+
+    #[test]
+    fn a_cell_is_one_class_none_or_refused_between_two() {
+        let s = skin();
+        assert!(matches!(
+            s.judge(&vec![5.0; descriptor::LEN]),
+            Verdict::Match { look: 0, .. }
+        ));
+        assert!(matches!(
+            s.judge(&vec![135.0; descriptor::LEN]),
+            Verdict::Match { look: 2, .. }
+        ));
+        assert!(matches!(
+            s.judge(&vec![60.0; descriptor::LEN]),
+            Verdict::NoMatch { .. }
+        ));
+        let mut between = skin();
+        between.looks[0].tolerance = 60.0;
+        between.looks[1].tolerance = 60.0;
+        assert!(matches!(
+            between.judge(&vec![50.0; descriptor::LEN]),
+            Verdict::Ambiguous { .. }
+        ));
+        assert!(
+            s.why(&s.judge(&vec![60.0; descriptor::LEN]))
+                .unwrap()
+                .contains("no cell")
+        );
+    }
+
+    #[test]
+    fn the_surroundings_are_known_by_their_colours() {
+        let s = skin();
+        assert!(s.is_outside(&vec![240.0; descriptor::LEN]));
+        assert!(!s.is_outside(&vec![100.0; descriptor::LEN]));
+    }
+}

@@ -1,0 +1,448 @@
+//! Skins nobody in the project drew: boards painted at test time from a
+//! style per class of cell, for the skin learner's tests. A style says how
+//! the page, frame and grid lines look and, per class, the cell's ground
+//! and the piece on it (the part that moves mid-animation).
+//!
+//! [`Suite`] runs one game's skin through `boardbot calibrate` on one
+//! labelled screenshot, then reads other positions at several scales and
+//! margins, cut screenshots and frames mid-move.
+
+use std::path::Path;
+
+use boardbot::calibration::Calibration;
+use boardbot::game::OnScreen;
+use boardbot::vision::Reading;
+use image::{Rgb, RgbImage};
+
+pub type Colour = [u8; 3];
+
+/// Grid lines between cells.
+#[derive(Clone, Copy)]
+pub enum Lines {
+    None,
+    /// A one-pixel line, a quarter of the way to `colour`.
+    Faint(Colour),
+    /// A line `width` pitches wide.
+    Thick(Colour, f64),
+}
+
+/// One layer of a cell, in pitches from its centre.
+#[derive(Clone, Copy)]
+pub enum Shape {
+    Fill(Colour),
+    /// Top to bottom.
+    Gradient(Colour, Colour),
+    /// Light top and left edges, dark bottom and right ones, `width` wide.
+    Bevel(Colour, Colour, f64),
+    Square {
+        half: f64,
+        round: f64,
+        colour: Colour,
+    },
+    Circle {
+        r: f64,
+        colour: Colour,
+    },
+    Ring {
+        r0: f64,
+        r1: f64,
+        colour: Colour,
+    },
+    Diamond {
+        r: f64,
+        colour: Colour,
+    },
+    Dot {
+        dx: f64,
+        dy: f64,
+        r: f64,
+        colour: Colour,
+    },
+    Cross {
+        half: f64,
+        width: f64,
+        colour: Colour,
+    },
+}
+
+impl Shape {
+    /// The colour at `(x, y)` over `under`.
+    fn at(&self, x: f64, y: f64, under: Colour) -> Colour {
+        let covered = match *self {
+            Shape::Fill(c) => return c,
+            Shape::Gradient(a, b) => return mix(a, b, y + 0.5),
+            Shape::Bevel(light, dark, w) => {
+                if y < -0.5 + w || x < -0.5 + w {
+                    return if y - x < 0.0 || x > 0.5 - w || y > 0.5 - w {
+                        dark
+                    } else {
+                        light
+                    };
+                }
+                if y > 0.5 - w || x > 0.5 - w {
+                    return dark;
+                }
+                None
+            }
+            Shape::Square {
+                half,
+                round,
+                colour,
+            } => {
+                let (dx, dy) = (
+                    (x.abs() - half + round).max(0.0),
+                    (y.abs() - half + round).max(0.0),
+                );
+                (x.abs() <= half && y.abs() <= half && dx.hypot(dy) <= round).then_some(colour)
+            }
+            Shape::Circle { r, colour } => (x.hypot(y) <= r).then_some(colour),
+            Shape::Ring { r0, r1, colour } => (r0..=r1).contains(&x.hypot(y)).then_some(colour),
+            Shape::Diamond { r, colour } => (x.abs() + y.abs() <= r).then_some(colour),
+            Shape::Dot { dx, dy, r, colour } => ((x - dx).hypot(y - dy) <= r).then_some(colour),
+            Shape::Cross {
+                half,
+                width,
+                colour,
+            } => {
+                let on = |a: f64, b: f64| (a - b).abs() <= width / 2.0 && a.abs() <= half;
+                (on(x, y) || on(x, -y)).then_some(colour)
+            }
+        };
+        covered.unwrap_or(under)
+    }
+}
+
+fn mix(a: Colour, b: Colour, t: f64) -> Colour {
+    let t = t.clamp(0.0, 1.0);
+    [0, 1, 2].map(|k| (f64::from(a[k]) * (1.0 - t) + f64::from(b[k]) * t).round() as u8)
+}
+
+/// How a skin draws a board.
+pub struct Style {
+    pub name: &'static str,
+    pub page: Colour,
+    /// A frame around the board: its colour and width in pitches.
+    pub frame: Option<(Colour, f64)>,
+    pub lines: Lines,
+    /// A class's ground, then its piece.
+    pub look: fn(&str) -> (Vec<Shape>, Vec<Shape>),
+}
+
+/// A piece caught between two cells: the one in `from`, `frac` of the way
+/// along `step`; its cell shows `ground`'s ground meanwhile.
+pub struct Moving<'a> {
+    pub from: (usize, usize),
+    pub step: (i32, i32),
+    pub frac: f64,
+    pub ground: &'a str,
+}
+
+/// The board of `labels`, `pitch` px a cell, `margins` (left, top, right,
+/// bottom) px of page around it.
+pub fn paint(
+    labels: &[Vec<String>],
+    style: &Style,
+    pitch: f64,
+    margins: [f64; 4],
+    moving: Option<&Moving>,
+) -> RgbImage {
+    let (rows, cols) = (labels.len(), labels[0].len());
+    let w = (margins[0] + margins[2] + pitch * cols as f64).round() as u32;
+    let h = (margins[1] + margins[3] + pitch * rows as f64).round() as u32;
+    let looks: Vec<Vec<(Vec<Shape>, Vec<Shape>)>> = labels
+        .iter()
+        .map(|r| r.iter().map(|l| (style.look)(l)).collect())
+        .collect();
+    let moved = moving.map(|m| {
+        (
+            m,
+            (style.look)(&labels[m.from.0][m.from.1]).1,
+            (style.look)(m.ground).0,
+        )
+    });
+    const SS: u32 = 3;
+    RgbImage::from_fn(w, h, |px, py| {
+        let mut sum = [0u32; 3];
+        for sy in 0..SS {
+            for sx in 0..SS {
+                let x = f64::from(px) + (f64::from(sx) + 0.5) / f64::from(SS);
+                let y = f64::from(py) + (f64::from(sy) + 0.5) / f64::from(SS);
+                let (u, v) = ((x - margins[0]) / pitch, (y - margins[1]) / pitch);
+                let c = sample(
+                    u,
+                    v,
+                    rows,
+                    cols,
+                    style,
+                    &looks,
+                    moved.as_ref().map(|(m, p, g)| (*m, p, g)),
+                );
+                for k in 0..3 {
+                    sum[k] += u32::from(c[k]);
+                }
+            }
+        }
+        Rgb(sum.map(|s| (s / (SS * SS)) as u8))
+    })
+}
+
+type Layers = (Vec<Shape>, Vec<Shape>);
+
+fn sample(
+    u: f64,
+    v: f64,
+    rows: usize,
+    cols: usize,
+    style: &Style,
+    looks: &[Vec<Layers>],
+    moving: Option<(&Moving, &Vec<Shape>, &Vec<Shape>)>,
+) -> Colour {
+    let (fw, fh) = (cols as f64, rows as f64);
+    if u < 0.0 || v < 0.0 || u >= fw || v >= fh {
+        return match style.frame {
+            Some((c, t)) if u > -t && v > -t && u < fw + t && v < fh + t => c,
+            _ => style.page,
+        };
+    }
+    let (c, r) = (u.floor() as usize, v.floor() as usize);
+    let (x, y) = (u - c as f64 - 0.5, v - r as f64 - 0.5);
+    let (ground, piece) = &looks[r][c];
+    let is_from = moving.is_some_and(|(m, ..)| m.from == (r, c));
+    let ground = if is_from {
+        moving.map_or(ground, |m| m.2)
+    } else {
+        ground
+    };
+    let mut col = style.page;
+    for s in ground {
+        col = s.at(x, y, col);
+    }
+    if !is_from {
+        for s in piece {
+            col = s.at(x, y, col);
+        }
+    }
+    if let Some((m, shapes, _)) = moving {
+        let cu = m.from.1 as f64 + 0.5 + f64::from(m.step.1) * m.frac;
+        let cv = m.from.0 as f64 + 0.5 + f64::from(m.step.0) * m.frac;
+        let (mx, my) = (u - cu, v - cv);
+        if mx.abs() < 0.5 && my.abs() < 0.5 {
+            for s in shapes {
+                col = s.at(mx, my, col);
+            }
+        }
+    }
+    let near = |t: f64| (t - t.round()).abs();
+    match style.lines {
+        Lines::None => col,
+        Lines::Faint(l) => {
+            if near(u) * 40.0 < 1.0 || near(v) * 40.0 < 1.0 {
+                mix(col, l, 0.25)
+            } else {
+                col
+            }
+        }
+        Lines::Thick(l, width) => {
+            if near(u) < width / 2.0 || near(v) < width / 2.0 {
+                l
+            } else {
+                col
+            }
+        }
+    }
+}
+
+/// Distinct colours for `n` kinds, around the hue circle.
+pub fn hues(n: usize, sat: f64, val: f64) -> Vec<Colour> {
+    (0..n)
+        .map(|i| {
+            let h = i as f64 / n as f64 * 6.0;
+            let c = val * sat;
+            let x = c * (1.0 - (h % 2.0 - 1.0).abs());
+            let (r, g, b) = match h as usize {
+                0 => (c, x, 0.0),
+                1 => (x, c, 0.0),
+                2 => (0.0, c, x),
+                3 => (0.0, x, c),
+                4 => (x, 0.0, c),
+                _ => (c, 0.0, x),
+            };
+            let m = val - c;
+            [r, g, b].map(|v| ((v + m) * 255.0).round() as u8)
+        })
+        .collect()
+}
+
+/// One game's skin tests.
+pub struct Suite<'a> {
+    pub screen: &'static dyn OnScreen,
+    pub style: &'a Style,
+    /// The positions of the one or two calibration shots, in the game's
+    /// text: between them they show every class of cell.
+    pub taught: Vec<String>,
+    /// Other positions, read after the calibration.
+    pub levels: Vec<String>,
+}
+
+/// What a read gave, in a form to compare: the cells' labels' first
+/// letters, or why it refused.
+fn rows_read(look: &boardbot::game::screen::Look) -> Result<Vec<String>, String> {
+    match &look.reading {
+        Reading::Board { grid, .. } => Ok(grid.rows()),
+        Reading::Uncertain { reason, issues, .. } => Err(format!("uncertain: {reason} {issues:?}")),
+        Reading::NoBoard { reason, .. } => Err(format!("no board: {reason}")),
+    }
+}
+
+fn first_letters(labels: &[Vec<String>]) -> Vec<String> {
+    labels
+        .iter()
+        .map(|r| r.iter().map(|l| l.chars().next().unwrap()).collect())
+        .collect()
+}
+
+impl Suite<'_> {
+    pub fn labels(&self, text: &str) -> Vec<Vec<String>> {
+        self.screen
+            .skin_labels(text)
+            .expect("the game reads skins")
+            .expect("a legal level")
+    }
+
+    /// Calibrates with one `boardbot calibrate` on the taught positions,
+    /// drawn at 40 px a cell; the calibration.
+    pub fn calibrate(&self, dir: &Path) -> Calibration {
+        let mut args: Vec<String> = ["calibrate", "--game", self.screen.id()]
+            .map(String::from)
+            .to_vec();
+        for (i, text) in self.taught.iter().enumerate() {
+            let labels = self.labels(text);
+            let shot = paint(&labels, self.style, 40.0, [11.0, 9.0, 13.0, 10.0], None);
+            let png = dir.join(format!("shot{i}.png"));
+            let txt = dir.join(format!("shot{i}.txt"));
+            shot.save(&png).unwrap();
+            std::fs::write(&txt, text).unwrap();
+            args.extend([
+                "--image".into(),
+                png.display().to_string(),
+                "--level".into(),
+                txt.display().to_string(),
+            ]);
+        }
+        let out = dir.join("look");
+        args.extend(["--out".into(), out.display().to_string()]);
+        let run = super::boardbot(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(
+            run.status.success(),
+            "{}: calibrate failed: {}{}",
+            self.style.name,
+            String::from_utf8_lossy(&run.stdout),
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let path = out.join(format!("{}.toml", self.screen.id()));
+        Calibration::load(&path, self.screen.id()).expect("the written calibration loads")
+    }
+
+    /// Every level, at half, one and twice the calibration's
+    /// scale, with a tight and a wide margin, reads exactly.
+    pub fn reads_every_level(&self, cal: &Calibration) {
+        for (i, text) in self.levels.iter().enumerate() {
+            let labels = self.labels(text);
+            for pitch in [20.0, 40.0, 80.0] {
+                for margins in [[3.0, 3.0, 3.0, 3.0], [30.0, 17.0, 22.0, 41.0]] {
+                    let img = paint(&labels, self.style, pitch, margins, None);
+                    let look = self.screen.look(&img, cal);
+                    assert_eq!(
+                        rows_read(&look),
+                        Ok(first_letters(&labels)),
+                        "{}: level {i} at {pitch} px, margins {margins:?}",
+                        self.style.name
+                    );
+                    assert!(look.trusted());
+                }
+            }
+        }
+    }
+
+    /// Screenshots that cut the board are refused.
+    pub fn refuses_cuts(&self, cal: &Calibration) {
+        let labels = self.labels(&self.levels[1]);
+        let pitch = 36.0;
+        let img = paint(&labels, self.style, pitch, [12.0; 4], None);
+        let (w, h) = (img.width(), img.height());
+        let cut = |x: u32, y: u32, cw: u32, ch: u32| {
+            image::imageops::crop_imm(&img, x, y, cw, ch).to_image()
+        };
+        let mid = (12.0 + pitch * 1.5) as u32;
+        let edge = (12.0 + pitch) as u32;
+        for (name, part) in [
+            ("left, mid-cell", cut(mid, 0, w - mid, h)),
+            ("left, on a cell's edge", cut(edge, 0, w - edge, h)),
+            ("top, on a cell's edge", cut(0, edge, w, h - edge)),
+            ("right, mid-cell", cut(0, 0, w - mid, h)),
+            ("bottom, on a cell's edge", cut(0, 0, w, h - edge)),
+            ("at the board's edge", cut(12, 12, w - 24, h - 24)),
+        ] {
+            let look = self.screen.look(&part, cal);
+            assert!(
+                !look.trusted(),
+                "{}: a board cut {name} was read as {:?}",
+                self.style.name,
+                rows_read(&look)
+            );
+        }
+    }
+
+    /// Every piece caught between cells, a quarter, half and three
+    /// quarters of the way, is refused or read as the position before or
+    /// after the move.
+    pub fn refuses_mid_moves(&self, cal: &Calibration, ground: &str, is_piece: fn(&str) -> bool) {
+        let labels = self.labels(&self.levels[1]);
+        let (rows, cols) = (labels.len(), labels[0].len());
+        let mut tried = 0;
+        for r in 0..rows {
+            for c in 0..cols {
+                if !is_piece(&labels[r][c]) {
+                    continue;
+                }
+                for step in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+                    let (tr, tc) = (r as i32 + step.0, c as i32 + step.1);
+                    if tr < 0
+                        || tc < 0
+                        || tr as usize >= rows
+                        || tc as usize >= cols
+                        || labels[tr as usize][tc as usize] != ground
+                    {
+                        continue;
+                    }
+                    let mut after = labels.clone();
+                    after[tr as usize][tc as usize] = labels[r][c].clone();
+                    after[r][c] = ground.to_string();
+                    for frac in [0.25, 0.5, 0.75] {
+                        let m = Moving {
+                            from: (r, c),
+                            step,
+                            frac,
+                            ground,
+                        };
+                        let img = paint(&labels, self.style, 40.0, [10.0; 4], Some(&m));
+                        let read = rows_read(&self.screen.look(&img, cal));
+                        assert!(
+                            read.is_err()
+                                || read == Ok(first_letters(&labels))
+                                || read == Ok(first_letters(&after)),
+                            "{}: ({r},{c}) moving {step:?} at {frac} read as {read:?}",
+                            self.style.name
+                        );
+                        tried += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            tried >= 3,
+            "{}: only {tried} mid-move frames",
+            self.style.name
+        );
+    }
+}

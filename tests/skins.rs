@@ -1,0 +1,474 @@
+//! Skins nobody in the project drew, for every game that reads skins:
+//! each is taught with one `boardbot calibrate` on one labelled
+//! screenshot, then other positions must read exactly at 0.5, 1 and 2
+//! times its scale with tight and wide margins, and cut screenshots and
+//! pieces caught mid-move must never be read as another position. The
+//! painter and the checks are in `common/skins.rs`; this file lists the
+//! skins and the positions.
+
+mod common;
+
+use Shape::*;
+use boardbot::games::bitlock::BitLock;
+use boardbot::games::skiddy::SkiddyGame;
+use common::skins::{Lines, Shape, Style, Suite, hues};
+
+const WHITE: [u8; 3] = [250, 250, 250];
+
+fn bitlock_type(letter: char) -> [u8; 3] {
+    let k = (letter.to_ascii_lowercase() as u8 - b'a') as usize;
+    let k = if k > 12 { 25 - k } else { k };
+    hues(13, 0.75, 0.85)[k]
+}
+
+/// No grid lines, bevelled walls, targets as dots in rings, tiles with a
+/// white mark.
+fn bitlock_slate(label: &str) -> (Vec<Shape>, Vec<Shape>) {
+    let floor = Fill([214, 205, 180]);
+    let c = label.chars().next().unwrap();
+    match c {
+        '#' => (
+            vec![
+                Fill([96, 88, 80]),
+                Bevel([150, 140, 128], [45, 40, 36], 0.12),
+            ],
+            vec![],
+        ),
+        '+' => (
+            vec![
+                floor,
+                Cross {
+                    half: 0.32,
+                    width: 0.12,
+                    colour: [200, 30, 30],
+                },
+            ],
+            vec![],
+        ),
+        '*' => (
+            vec![floor],
+            vec![
+                Circle {
+                    r: 0.32,
+                    colour: [40, 40, 40],
+                },
+                Cross {
+                    half: 0.2,
+                    width: 0.08,
+                    colour: [240, 70, 70],
+                },
+            ],
+        ),
+        'A'..='M' => (
+            vec![
+                floor,
+                Ring {
+                    r0: 0.27,
+                    r1: 0.37,
+                    colour: bitlock_type(c),
+                },
+                Dot {
+                    dx: 0.0,
+                    dy: 0.0,
+                    r: 0.1,
+                    colour: bitlock_type(c),
+                },
+            ],
+            vec![],
+        ),
+        'a'..='m' => (
+            vec![floor],
+            vec![
+                Square {
+                    half: 0.37,
+                    round: 0.08,
+                    colour: bitlock_type(c),
+                },
+                Dot {
+                    dx: -0.16,
+                    dy: -0.16,
+                    r: 0.08,
+                    colour: WHITE,
+                },
+            ],
+        ),
+        'n'..='z' => (
+            vec![floor],
+            vec![
+                Diamond {
+                    r: 0.44,
+                    colour: bitlock_type(c),
+                },
+                Dot {
+                    dx: 0.0,
+                    dy: 0.0,
+                    r: 0.08,
+                    colour: WHITE,
+                },
+            ],
+        ),
+        _ => (vec![floor], vec![]),
+    }
+}
+
+/// Thick dark lines, gradient walls, crosses for targets, round tiles.
+fn bitlock_paper(label: &str) -> (Vec<Shape>, Vec<Shape>) {
+    let floor = Fill([226, 218, 196]);
+    let c = label.chars().next().unwrap();
+    match c {
+        '#' => (vec![Gradient([40, 40, 70], [100, 100, 140])], vec![]),
+        '+' => (
+            vec![
+                floor,
+                Diamond {
+                    r: 0.3,
+                    colour: [20, 20, 20],
+                },
+            ],
+            vec![],
+        ),
+        '*' => (
+            vec![floor],
+            vec![Circle {
+                r: 0.3,
+                colour: [150, 20, 150],
+            }],
+        ),
+        'A'..='M' => (
+            vec![
+                floor,
+                Cross {
+                    half: 0.3,
+                    width: 0.09,
+                    colour: bitlock_type(c),
+                },
+            ],
+            vec![],
+        ),
+        'a'..='m' => (
+            vec![floor],
+            vec![
+                Circle {
+                    r: 0.4,
+                    colour: bitlock_type(c),
+                },
+                Ring {
+                    r0: 0.36,
+                    r1: 0.4,
+                    colour: [30, 30, 30],
+                },
+            ],
+        ),
+        'n'..='z' => (
+            vec![floor],
+            vec![
+                Square {
+                    half: 0.3,
+                    round: 0.0,
+                    colour: bitlock_type(c),
+                },
+                Cross {
+                    half: 0.22,
+                    width: 0.07,
+                    colour: WHITE,
+                },
+            ],
+        ),
+        _ => (vec![floor], vec![]),
+    }
+}
+
+fn bitlock_levels() -> Vec<String> {
+    (1..=10u64)
+        .map(|seed| {
+            boardbot::games::bitlock::generate::generate(seed)
+                .expect("a level")
+                .text
+        })
+        .collect()
+}
+
+fn bitlock_piece(l: &str) -> bool {
+    l.chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_lowercase() || c == '*')
+}
+
+fn bitlock_suite(style: &Style) {
+    let taught = vec!["##########\n#a.b.z.y.#\n#A.B..+*.#\n#..#.....#\n##########\n".to_string()];
+    let s = Suite {
+        screen: &BitLock,
+        style,
+        taught,
+        levels: bitlock_levels(),
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let cal = s.calibrate(dir.path());
+    s.reads_every_level(&cal);
+    s.refuses_cuts(&cal);
+    s.refuses_mid_moves(&cal, ".", bitlock_piece);
+}
+
+#[test]
+fn bitlock_slate_skin_without_grid_lines() {
+    bitlock_suite(&Style {
+        name: "bitlock slate",
+        page: [30, 34, 48],
+        frame: Some(([70, 60, 50], 0.3)),
+        lines: Lines::None,
+        look: bitlock_slate,
+    });
+}
+
+#[test]
+fn bitlock_paper_skin_with_thick_lines() {
+    bitlock_suite(&Style {
+        name: "bitlock paper",
+        page: [245, 245, 240],
+        frame: None,
+        lines: Lines::Thick([50, 50, 50], 0.07),
+        look: bitlock_paper,
+    });
+}
+
+fn skiddy_colour(c: char) -> [u8; 3] {
+    match c.to_ascii_lowercase() {
+        'r' => [220, 50, 50],
+        'b' => [50, 90, 230],
+        'g' => [40, 180, 70],
+        _ => [235, 200, 40],
+    }
+}
+
+/// Faint cell outlines, round skiddies with eyes, goals as coloured
+/// squares in the ring, glue as a gold stud.
+fn skiddy_pond(label: &str) -> (Vec<Shape>, Vec<Shape>) {
+    let floor = Fill([120, 170, 200]);
+    let block = [
+        Fill([70, 80, 90]),
+        Bevel([110, 120, 130], [40, 45, 50], 0.1),
+    ];
+    let c = label.chars().next().unwrap();
+    match label {
+        "#g" => (
+            vec![
+                block[0],
+                block[1],
+                Dot {
+                    dx: 0.0,
+                    dy: 0.0,
+                    r: 0.1,
+                    colour: [250, 220, 80],
+                },
+            ],
+            vec![],
+        ),
+        "#" => (block.to_vec(), vec![]),
+        "o" => (
+            vec![
+                floor,
+                Circle {
+                    r: 0.4,
+                    colour: [10, 20, 30],
+                },
+            ],
+            vec![],
+        ),
+        "c" => (
+            vec![floor],
+            vec![
+                Square {
+                    half: 0.38,
+                    round: 0.02,
+                    colour: [150, 100, 50],
+                },
+                Cross {
+                    half: 0.3,
+                    width: 0.06,
+                    colour: [90, 60, 30],
+                },
+            ],
+        ),
+        "i" => (
+            vec![floor],
+            vec![Square {
+                half: 0.36,
+                round: 0.12,
+                colour: [225, 240, 255],
+            }],
+        ),
+        "r" | "b" | "g" | "y" => (
+            vec![floor],
+            vec![
+                Circle {
+                    r: 0.35,
+                    colour: skiddy_colour(c),
+                },
+                Dot {
+                    dx: -0.12,
+                    dy: -0.08,
+                    r: 0.07,
+                    colour: WHITE,
+                },
+                Dot {
+                    dx: 0.12,
+                    dy: -0.08,
+                    r: 0.07,
+                    colour: WHITE,
+                },
+            ],
+        ),
+        "R" | "B" | "G" | "Y" => (
+            vec![
+                block[0],
+                Square {
+                    half: 0.3,
+                    round: 0.0,
+                    colour: skiddy_colour(c),
+                },
+            ],
+            vec![],
+        ),
+        _ => (vec![floor], vec![]),
+    }
+}
+
+/// No lines, gradient floor, square skiddies with a dark rim, goals as
+/// rings.
+fn skiddy_chalk(label: &str) -> (Vec<Shape>, Vec<Shape>) {
+    let floor = Gradient([235, 228, 210], [205, 198, 180]);
+    let block = Fill([60, 50, 45]);
+    let c = label.chars().next().unwrap();
+    match label {
+        "#g" => (
+            vec![
+                block,
+                Cross {
+                    half: 0.25,
+                    width: 0.08,
+                    colour: [200, 200, 200],
+                },
+            ],
+            vec![],
+        ),
+        "#" => (vec![block], vec![]),
+        "o" => (
+            vec![
+                floor,
+                Square {
+                    half: 0.35,
+                    round: 0.1,
+                    colour: [30, 30, 30],
+                },
+            ],
+            vec![],
+        ),
+        "c" => (
+            vec![floor],
+            vec![Diamond {
+                r: 0.42,
+                colour: [160, 110, 60],
+            }],
+        ),
+        "i" => (
+            vec![floor],
+            vec![
+                Circle {
+                    r: 0.38,
+                    colour: [150, 210, 240],
+                },
+                Dot {
+                    dx: 0.1,
+                    dy: -0.1,
+                    r: 0.08,
+                    colour: WHITE,
+                },
+            ],
+        ),
+        "r" | "b" | "g" | "y" => (
+            vec![floor],
+            vec![
+                Square {
+                    half: 0.38,
+                    round: 0.1,
+                    colour: [20, 20, 20],
+                },
+                Square {
+                    half: 0.32,
+                    round: 0.08,
+                    colour: skiddy_colour(c),
+                },
+            ],
+        ),
+        "R" | "B" | "G" | "Y" => (
+            vec![
+                block,
+                Ring {
+                    r0: 0.2,
+                    r1: 0.34,
+                    colour: skiddy_colour(c),
+                },
+            ],
+            vec![],
+        ),
+        _ => (vec![floor], vec![]),
+    }
+}
+
+fn skiddy_levels() -> Vec<String> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/skiddy");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    names.sort();
+    names
+        .iter()
+        .take(10)
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect()
+}
+
+fn skiddy_piece(l: &str) -> bool {
+    matches!(l, "r" | "b" | "g" | "y" | "c" | "i")
+}
+
+fn skiddy_suite(style: &Style) {
+    let taught = vec![
+        "sticky: yes\n##R#B##\n#rbgy.#\n#c.i.o#\n#.....#\n##G#Y##\n".to_string(),
+        "sticky: no\n######\n#r.c.#\n#.o..#\n######\n".to_string(),
+    ];
+    let s = Suite {
+        screen: &SkiddyGame,
+        style,
+        taught,
+        levels: skiddy_levels(),
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let cal = s.calibrate(dir.path());
+    s.reads_every_level(&cal);
+    s.refuses_cuts(&cal);
+    s.refuses_mid_moves(&cal, ".", skiddy_piece);
+}
+
+#[test]
+fn skiddy_pond_skin_with_faint_outlines() {
+    skiddy_suite(&Style {
+        name: "skiddy pond",
+        page: [20, 60, 90],
+        frame: None,
+        lines: Lines::Faint(WHITE),
+        look: skiddy_pond,
+    });
+}
+
+#[test]
+fn skiddy_chalk_skin_without_lines() {
+    skiddy_suite(&Style {
+        name: "skiddy chalk",
+        page: [250, 250, 250],
+        frame: Some(([120, 90, 60], 0.25)),
+        lines: Lines::None,
+        look: skiddy_chalk,
+    });
+}
