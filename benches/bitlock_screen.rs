@@ -16,6 +16,7 @@ use boardbot::game::OnScreen;
 use boardbot::games::bitlock::{BitLock, generate, read};
 use boardbot::tools::options::Options;
 use boardbot::vision::find_lattice;
+use boardbot::vision::skin;
 use common::{row, runs};
 use image::{RgbImage, imageops};
 
@@ -58,4 +59,55 @@ fn main() {
         black_box(r.expect("solve"));
     });
     row("solve_image: read, solve, keys, checkpoints (8x8)", &t);
+    skins(budget);
+}
+
+/// A 10×10 level: walls, floor, targets, tiles of two types, a reverse
+/// tile, a fixed and a moving destroyer.
+const TEN: &str = "##########\n#a..A....#\n#..#..b..#\n#.B...+..#\n#...z....#\n#..A..*..#\n#.....#..#\n#b.....B.#\n#........#\n##########\n";
+
+/// The same board read through a skin learned from the practice art (no
+/// grid lines needed), and the learning itself, which `calibrate` does.
+fn skins(budget: Duration) {
+    let labels = |text: &str| {
+        BitLock
+            .skin_labels(text)
+            .expect("reads skins")
+            .expect("a level")
+    };
+    let shot = |text: &str, pitch: f64| {
+        let opts = RenderOptions {
+            pitch,
+            margins: [pitch * 0.4; 4],
+            seed: 1,
+            moving: None,
+            verdict: false,
+        };
+        BitLock.render(text, "bench", &opts).expect("render").image
+    };
+    let ten = shot(TEN, 40.0);
+    let ten_labels = labels(TEN);
+    let learn = || {
+        let shots = [skin::Shot {
+            image: &ten,
+            labels: &ten_labels,
+        }];
+        skin::learn(&shots).expect("a skin")
+    };
+    let t = runs(budget, || {
+        black_box(learn());
+    });
+    row(
+        "skin: calibrate on one 10x10 screenshot (learn and self-check)",
+        &t,
+    );
+    let (learned, _) = learn();
+    let level = generate::generate(5).expect("a generated level").text;
+    for (what, pitch) in [("1x, 40 px cells", 40.0), ("0.5x", 20.0), ("2x", 80.0)] {
+        let img = shot(&level, pitch);
+        let t = runs(budget, || {
+            black_box(skin::locate(black_box(&img), &learned).expect("a board"));
+        });
+        row(&format!("skin: vision, 8x8 board, {what}"), &t);
+    }
 }

@@ -472,3 +472,103 @@ fn skiddy_chalk_skin_without_lines() {
         look: skiddy_chalk,
     });
 }
+
+/// The pictures `docs/calibration.md` shows a skin being taught with: the
+/// slate skin's calibration shot and another level, painted here, and the
+/// debug image `solve` draws of that level after `calibrate`. They must be
+/// what this code paints and draws; `DOCS=overwrite` writes them again.
+#[test]
+fn the_docs_pictures_of_a_skin_being_taught_are_current() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/images/skin");
+    let taught =
+        std::fs::read_to_string(dir.join("taught.txt")).expect("docs/images/skin/taught.txt");
+    let level = std::fs::read_to_string(dir.join("level.txt")).expect("docs/images/skin/level.txt");
+    let style = Style {
+        name: "bitlock slate",
+        page: [30, 34, 48],
+        frame: Some(([70, 60, 50], 0.3)),
+        lines: Lines::None,
+        look: bitlock_slate,
+    };
+    let s = Suite {
+        screen: &BitLock,
+        style: &style,
+        taught: vec![taught.clone()],
+        levels: vec![],
+    };
+    let shots = [
+        (
+            "taught.png",
+            common::skins::paint(
+                &s.labels(&taught),
+                &style,
+                40.0,
+                [11.0, 9.0, 13.0, 10.0],
+                None,
+            ),
+        ),
+        (
+            "level.png",
+            common::skins::paint(&s.labels(&level), &style, 30.0, [7.0, 6.0, 8.0, 7.0], None),
+        ),
+    ];
+    let overwrite = std::env::var("DOCS").is_ok_and(|v| v == "overwrite");
+    for (name, img) in &shots {
+        let path = dir.join(name);
+        if overwrite {
+            img.save(&path).unwrap();
+        }
+        let shown = image::open(&path).expect("the docs' picture").to_rgb8();
+        assert!(
+            shown == *img,
+            "{} is not what the skin paints: DOCS=overwrite cargo test --test skins",
+            path.display()
+        );
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("look");
+    let seen = tmp.path().join("seen.png");
+    let run = |args: &[&str]| {
+        let r = common::boardbot(args);
+        assert!(
+            r.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&r.stderr)
+        );
+    };
+    let p = |n: &str| dir.join(n).display().to_string();
+    run(&[
+        "calibrate",
+        "--game",
+        "bitlock",
+        "--image",
+        &p("taught.png"),
+        "--level",
+        &p("taught.txt"),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let cal = out.join("bitlock.toml").display().to_string();
+    run(&[
+        "solve",
+        "--game",
+        "bitlock",
+        "--image",
+        &p("level.png"),
+        "--calibration",
+        &cal,
+        "--debug-image",
+        seen.to_str().unwrap(),
+    ]);
+    let drawn = image::open(&seen).unwrap().to_rgb8();
+    if overwrite {
+        drawn.save(dir.join("seen.png")).unwrap();
+    }
+    let shown = image::open(dir.join("seen.png"))
+        .expect("docs/images/skin/seen.png")
+        .to_rgb8();
+    assert!(
+        shown == drawn,
+        "docs/images/skin/seen.png is not what solve draws: DOCS=overwrite cargo test --test skins"
+    );
+}

@@ -120,7 +120,7 @@ struct SkinSection {
     min_pitch: f64,
     max_pitch: f64,
     outside: Vec<Spanned<String>>,
-    margin: f64,
+    reach: f64,
     #[serde(rename = "look")]
     looks: Vec<Spanned<LookSection>>,
 }
@@ -528,15 +528,15 @@ fn skin_section(
         && s.max_pitch.is_finite()
         && s.min_pitch >= 4.0
         && s.min_pitch <= s.max_pitch
-        && s.margin.is_finite()
-        && (0.0..=1.0).contains(&s.margin)
+        && s.reach.is_finite()
+        && (0.0..=0.5).contains(&s.reach)
         && s.weights.len() == descriptor::LEN
         && s.weights.iter().all(|w| w.is_finite() && *w >= 0.0)
         && s.weights.iter().any(|w| *w > 0.0);
     if !sane {
         return Err(ctx.invalid(
             sk.span(),
-            format!("[skin] needs 0.1 <= aspect <= 10, 4 <= min_pitch <= max_pitch, 0 <= margin <= 1, and {} weights of 0 or more", descriptor::LEN),
+            format!("[skin] needs 0.1 <= aspect <= 10, 4 <= min_pitch <= max_pitch, 0 <= reach <= 0.5, and {} weights of 0 or more", descriptor::LEN),
         ));
     }
     let outside = s
@@ -572,7 +572,7 @@ fn skin_section(
         weights: s.weights.clone(),
         aspect: s.aspect,
         outside,
-        margin: s.margin,
+        reach: s.reach,
         min_pitch: s.min_pitch,
         max_pitch: s.max_pitch,
     })

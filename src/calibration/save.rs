@@ -128,7 +128,7 @@ fn skin_section(s: &crate::vision::skin::Skin) -> String {
         .map(|c| format!("\"#{:02x}{:02x}{:02x}\"", c[0], c[1], c[2]))
         .collect();
     let mut t = format!(
-        "\n[skin]\nweights = [{}]\naspect = {:.5}\nmin_pitch = {:.2}\nmax_pitch = {:.2}\noutside = [{}]\nmargin = {:.3}\n",
+        "\n[skin]\nweights = [{}]\naspect = {:.5}\nmin_pitch = {:.2}\nmax_pitch = {:.2}\noutside = [{}]\nreach = {:.4}\n",
         s.weights
             .iter()
             .map(|w| format!("{w:.3}"))
@@ -138,7 +138,7 @@ fn skin_section(s: &crate::vision::skin::Skin) -> String {
         s.min_pitch,
         s.max_pitch,
         outside.join(", "),
-        (s.margin * 1000.0).floor() / 1000.0
+        (s.reach * 10000.0).ceil() / 10000.0
     );
     for l in &s.looks {
         let hex: String = crate::vision::skin::descriptor::to_bytes(&l.cells)

@@ -190,8 +190,12 @@ fn learn_skin(
             l.cols()
         );
     }
-    let mut classes: Vec<&str> = skin.looks.iter().map(|l| l.label.as_str()).collect();
-    classes.dedup();
+    let mut classes: Vec<&str> = Vec::new();
+    for l in &skin.looks {
+        if !classes.contains(&l.label.as_str()) {
+            classes.push(&l.label);
+        }
+    }
     println!(
         "Learned {} looks of {} classes ({}); every screenshot reads back exactly.",
         skin.looks.len(),

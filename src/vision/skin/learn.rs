@@ -127,8 +127,8 @@ pub fn learn(shots: &[Shot]) -> Result<(Skin, Vec<Lattice>), LearnSkinError> {
         looks,
         weights,
         aspect: fits.iter().map(|f| f.0.py / f.0.px).sum::<f64>() / fits.len().max(1) as f64,
+        reach: reach(shots, &fits, &outside),
         outside,
-        margin: margin(shots, &fits),
         min_pitch: fits
             .iter()
             .map(|f| f.0.px.min(f.0.py))
@@ -522,9 +522,11 @@ fn outside(shots: &[Shot], fits: &[(Fit, usize, usize)]) -> Result<Vec<[u8; 3]>,
         if f.x0 < 2.0 || f.y0 < 2.0 || w - bx1 < 2.0 || h - by1 < 2.0 {
             return Err(LearnSkinError::NoMargin { shot: i + 1 });
         }
+        // The board's own outline reaches a little past its lattice.
+        let gap = (0.06 * f.px.min(f.py)).max(2.0);
         for (x, y, p) in shot.image.enumerate_pixels() {
             let (cx, cy) = (f64::from(x) + 0.5, f64::from(y) + 0.5);
-            if cx > f.x0 - 1.0 && cx < bx1 + 1.0 && cy > f.y0 - 1.0 && cy < by1 + 1.0 {
+            if cx > f.x0 - gap && cx < bx1 + gap && cy > f.y0 - gap && cy < by1 + gap {
                 continue;
             }
             let key = p.0.map(|v| v / 16);
@@ -542,7 +544,7 @@ fn outside(shots: &[Shot], fits: &[(Fit, usize, usize)]) -> Result<Vec<[u8; 3]>,
     let mut seen = 0;
     for (n, sum) in all {
         // Rare colours are the blend where two meet, not a colour of their own.
-        if seen * 1000 >= total * 995 || n * 500 < total || out.len() >= 16 {
+        if seen * 1000 >= total * 995 || n * 1000 < total || out.len() >= 16 {
             break;
         }
         out.push(sum.map(|s| (s / n) as u8));
@@ -551,24 +553,50 @@ fn outside(shots: &[Shot], fits: &[(Fit, usize, usize)]) -> Result<Vec<[u8; 3]>,
     Ok(out)
 }
 
-/// The narrowest margin around the boards, in pitches, at most half a cell.
-fn margin(shots: &[Shot], fits: &[(Fit, usize, usize)]) -> f64 {
-    shots
-        .iter()
-        .zip(fits)
-        .map(|(shot, &(f, rows, cols))| {
-            let (w, h) = (
-                f64::from(shot.image.width()),
-                f64::from(shot.image.height()),
-            );
-            let m =
-                f.x0.min(f.y0)
-                    .min(w - f.x0 - f.px * cols as f64)
-                    .min(h - f.y0 - f.py * rows as f64);
-            m / f.px.min(f.py)
-        })
-        .fold(0.5, f64::min)
-        .max(0.0)
+/// How far past the lattice the boards' own pixels reach, in pitches: on
+/// each side, from each pixel along the edge outwards, the distance to the
+/// first colour of the surroundings; the largest side's typical distance.
+fn reach(shots: &[Shot], fits: &[(Fit, usize, usize)], outside: &[[u8; 3]]) -> f64 {
+    let mut most: f64 = 0.0;
+    for (shot, &(f, rows, cols)) in shots.iter().zip(fits) {
+        let img = shot.image;
+        let (w, h) = (i64::from(img.width()), i64::from(img.height()));
+        let seen = |x: i64, y: i64| {
+            x < 0
+                || y < 0
+                || x >= w
+                || y >= h
+                || super::near_any(outside, img.get_pixel(x as u32, y as u32).0.map(f32::from))
+        };
+        let pitch = f.px.min(f.py);
+        let limit = (0.25 * pitch).ceil() as i64;
+        let (x0, x1) = (f.x0, f.x0 + f.px * cols as f64);
+        let (y0, y1) = (f.y0, f.y0 + f.py * rows as f64);
+        // (first pixel outside the edge, outward step, along-edge range, vertical edge?)
+        let sides = [
+            ((x0 - 0.5).floor() as i64, -1, (y0, y1), true),
+            ((x1 - 0.5).ceil() as i64, 1, (y0, y1), true),
+            ((y0 - 0.5).floor() as i64, -1, (x0, x1), false),
+            ((y1 - 0.5).ceil() as i64, 1, (x0, x1), false),
+        ];
+        for (start, step, (a, b), vertical) in sides {
+            let mut d: Vec<i64> = (a.ceil() as i64..b.floor() as i64)
+                .map(|t| {
+                    (0..limit)
+                        .find(|&k| {
+                            let at = start + step * k;
+                            if vertical { seen(at, t) } else { seen(t, at) }
+                        })
+                        .unwrap_or(limit)
+                })
+                .collect();
+            d.sort_unstable();
+            if let Some(&q) = d.get(d.len() * 3 / 4) {
+                most = most.max(q as f64 / pitch);
+            }
+        }
+    }
+    most
 }
 
 /// Reads every shot back with the skin: it must give the shot's position.

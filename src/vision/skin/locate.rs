@@ -107,14 +107,28 @@ struct Cells {
     outside: Vec<bool>,
 }
 
-fn cells(int: &Integral, skin: &Skin, g: &Guess) -> Cells {
+/// Every whole cell of a guess, read; cells wholly outside `roi` (where
+/// the picture shows only the surroundings) are taken as surroundings
+/// unread.
+fn cells(int: &Integral, skin: &Skin, g: &Guess, roi: Option<RectF>) -> Cells {
     let (rows, cols) = g.counts(int);
     let mut verdicts = Vec::with_capacity(rows * cols);
     let mut outside = Vec::with_capacity(rows * cols);
     let mut d = Descriptor::new();
     for r in 0..rows {
         for c in 0..cols {
-            describe_into(int, g.cell(r, c), &mut d);
+            let rect = g.cell(r, c);
+            if roi.is_some_and(|o| {
+                rect.x1 <= o.x0 || rect.x0 >= o.x1 || rect.y1 <= o.y0 || rect.y0 >= o.y1
+            }) {
+                verdicts.push(Verdict::NoMatch {
+                    nearest: 0,
+                    distance: f32::INFINITY,
+                });
+                outside.push(true);
+                continue;
+            }
+            describe_into(int, rect, &mut d);
             let v = skin.judge(&d);
             outside.push(!matches!(v, Verdict::Match { .. }) && skin.is_outside(&d));
             verdicts.push(v);
@@ -133,8 +147,8 @@ fn cells(int: &Integral, skin: &Skin, g: &Guess) -> Cells {
 /// nor the surroundings. (Area, not count: at a quarter of the pitch a
 /// board's flat parts would match many times; and a wrong pitch leaves
 /// much of the board unexplained.)
-fn score(int: &Integral, skin: &Skin, g: &Guess) -> f32 {
-    let cs = cells(int, skin, g);
+fn score(int: &Integral, skin: &Skin, g: &Guess, roi: RectF) -> f32 {
+    let cs = cells(int, skin, g, Some(roi));
     let explained: f32 = cs
         .verdicts
         .iter()
@@ -153,10 +167,10 @@ fn score(int: &Integral, skin: &Skin, g: &Guess) -> f32 {
 fn pitches(skin: &Skin, gx: &[f32], gy: &[f32]) -> Vec<(f64, f64)> {
     let mut out: Vec<(f64, f64)> = Vec::new();
     let a = skin.aspect;
-    for (px, _) in repeats(gx, skin.min_pitch, skin.max_pitch, 5) {
+    for (px, _) in repeats(gx, skin.min_pitch, skin.max_pitch, 4) {
         out.push((px, px * a));
     }
-    for (py, _) in repeats(gy, skin.min_pitch * a, skin.max_pitch * a, 5) {
+    for (py, _) in repeats(gy, skin.min_pitch * a, skin.max_pitch * a, 4) {
         out.push((py / a, py));
     }
     out.sort_by(|x, y| x.0.total_cmp(&y.0));
@@ -232,10 +246,13 @@ fn coarse_looks(skin: &Skin) -> Vec<Descriptor> {
 /// nearest pooled look.
 fn coarse_score(int: &Integral, coarse: &[Descriptor], g: &Guess) -> f32 {
     let (rows, cols) = g.counts(int);
+    // A sample of cells spread over the picture ranks origins as well as
+    // all of them, for a fraction of the work.
+    let (sr, sc) = (rows.div_ceil(6).max(1), cols.div_ceil(6).max(1));
     let mut d = Descriptor::new();
     let mut sum = 0.0;
-    for r in 0..rows {
-        for c in 0..cols {
+    for r in (0..rows).step_by(sr) {
+        for c in (0..cols).step_by(sc) {
             describe_coarse(int, g.cell(r, c), COARSE, &mut d);
             let near = coarse
                 .iter()
@@ -244,18 +261,25 @@ fn coarse_score(int: &Integral, coarse: &[Descriptor], g: &Guess) -> f32 {
             sum += (-near / 12.0).exp();
         }
     }
-    sum * (g.px * g.py) as f32
+    sum * (g.px * g.py * (sr * sc) as f64) as f32
 }
 
 /// The best guess of the lattice, refined, or `None` when nothing in the
 /// picture looks like this skin's cells.
 fn guess(img: &RgbImage, int: &Integral, skin: &Skin) -> Option<Guess> {
+    let (x0, x1, y0, y1) = not_outside(img, skin);
+    let roi = RectF {
+        x0: x0 as f64,
+        x1: x1 as f64,
+        y0: y0 as f64,
+        y1: y1 as f64,
+    };
     let (s, g) = candidates(img, int, skin)
         .into_iter()
-        .map(|g| (score(int, skin, &g), g))
+        .map(|g| (score(int, skin, &g, roi), g))
         .max_by(|a, b| a.0.total_cmp(&b.0))?;
     // Not one cell explained: no board of this skin.
-    (s > 0.0).then(|| refine(int, skin, g, s))
+    (s > 0.0).then(|| refine(int, skin, g, s, roi))
 }
 
 /// Lattices worth scoring in full: those that fill the board's box, and
@@ -298,7 +322,7 @@ fn best_origins(
 }
 
 /// Coordinate descent on the origin and pitch, in ever smaller steps.
-fn refine(int: &Integral, skin: &Skin, mut g: Guess, mut best: f32) -> Guess {
+fn refine(int: &Integral, skin: &Skin, mut g: Guess, mut best: f32, roi: RectF) -> Guess {
     let (rows, cols) = g.counts(int);
     let (nc, nr) = (cols.max(1) as f64, rows.max(1) as f64);
     // The grid's near and far lines on each axis, each on its own, and the
@@ -331,7 +355,7 @@ fn refine(int: &Integral, skin: &Skin, mut g: Guess, mut best: f32) -> Guess {
                 {
                     continue;
                 }
-                let s = score(int, skin, &t);
+                let s = score(int, skin, &t, roi);
                 if s > best {
                     (best, g, moved) = (s, t, true);
                 }
@@ -372,7 +396,7 @@ pub fn locate(img: &RgbImage, skin: &Skin) -> Result<Located, Refusal> {
     let int = Integral::new(img);
     let g = guess(img, &int, skin)
         .ok_or_else(|| refuse(None, "nothing in the picture looks like this skin's cells"))?;
-    let cs = cells(&int, skin, &g);
+    let cs = cells(&int, skin, &g, None);
     let (r0, r1, c0, c1) = extent(skin, &cs)
         .ok_or_else(|| refuse(None, "nothing in the picture looks like this skin's cells"))?;
     let lattice = Lattice {
@@ -380,7 +404,7 @@ pub fn locate(img: &RgbImage, skin: &Skin) -> Result<Located, Refusal> {
         ys: (r0..=r1).map(|r| g.oy + g.py * r as f64).collect(),
     };
     let b = lattice.bounds();
-    surroundings(img, &int, skin, &g, (b.x0, b.x1, b.y0, b.y1))
+    surroundings(img, skin, &g, (b.x0, b.x1, b.y0, b.y1))
         .map_err(|why| refuse(Some(lattice.clone()), why))?;
     let verdicts = (r0..r1)
         .map(|r| {
@@ -392,25 +416,57 @@ pub fn locate(img: &RgbImage, skin: &Skin) -> Result<Located, Refusal> {
     Ok(Located { lattice, verdicts })
 }
 
-/// Checks that a band around the board, as wide as the margin the skin
-/// was learned with, shows the board's surroundings: a board cut by the
+/// The share of the pixels in `r` that show the board's surroundings: a
+/// colour seen around the board, or, where two such colours meet, a blend
+/// of them between pixels that show each.
+fn outside_share(img: &RgbImage, skin: &Skin, r: RectF) -> f32 {
+    let (w, h) = (img.width() as i64, img.height() as i64);
+    let at = |x: i64, y: i64| -> Option<[f32; 3]> {
+        (x >= 0 && y >= 0 && x < w && y < h)
+            .then(|| img.get_pixel(x as u32, y as u32).0.map(f32::from))
+    };
+    let seen = |x: i64, y: i64| at(x, y).is_some_and(|c| skin.near_outside(c));
+    let (x0, x1) = ((r.x0 - 0.5).ceil() as i64, (r.x1 - 0.5).floor() as i64);
+    let (y0, y1) = ((r.y0 - 0.5).ceil() as i64, (r.y1 - 0.5).floor() as i64);
+    let (mut ok, mut all) = (0u32, 0u32);
+    for y in y0.max(0)..=y1.min(h - 1) {
+        for x in x0.max(0)..=x1.min(w - 1) {
+            all += 1;
+            let c = img.get_pixel(x as u32, y as u32).0.map(f32::from);
+            let blend = || {
+                skin.between_outside(c)
+                    && ((seen(x - 2, y) && seen(x + 2, y)) || (seen(x, y - 2) && seen(x, y + 2)))
+            };
+            if skin.near_outside(c) || blend() {
+                ok += 1;
+            }
+        }
+    }
+    if all == 0 {
+        1.0
+    } else {
+        ok as f32 / all as f32
+    }
+}
+
+/// Checks that a thin band around the board, just past the reach of its
+/// own outline, shows the board's surroundings: a board cut by the
 /// selection, or with something over its edge, shows something else
-/// there. A board that touches the selection's edge is refused outright.
+/// there. A board whose band the selection leaves no room for is refused.
 fn surroundings(
     img: &RgbImage,
-    int: &Integral,
     skin: &Skin,
     g: &Guess,
     (x0, x1, y0, y1): (f64, f64, f64, f64),
 ) -> Result<(), String> {
     let (w, h) = (f64::from(img.width()), f64::from(img.height()));
-    if x0 < MIN_MARGIN || y0 < MIN_MARGIN || w - x1 < MIN_MARGIN || h - y1 < MIN_MARGIN {
+    let pitch = g.px.min(g.py);
+    // The board's outline and the blend of its edge are left out.
+    let gap = skin.reach * pitch + 1.0;
+    if x0 < gap + 1.0 || y0 < gap + 1.0 || w - x1 < gap + 1.0 || h - y1 < gap + 1.0 {
         return Err("the board touches the edge of the selection, so it may go on past it: select it with a margin of a few pixels".into());
     }
-    let pitch = g.px.min(g.py);
-    // The pixels next to the board blend with it: they are left out.
-    let gap = (0.06 * pitch).max(1.0);
-    let band = (skin.margin * pitch).max(MIN_MARGIN);
+    let band = (0.05 * pitch).max(MIN_MARGIN);
     let (ox0, ox1) = ((x0 - gap - band).max(0.0), (x1 + gap + band).min(w));
     let (oy0, oy1) = ((y0 - gap - band).max(0.0), (y1 + gap + band).min(h));
     let strips = [
@@ -439,7 +495,6 @@ fn surroundings(
             y1: oy1,
         },
     ];
-    let mut d = Descriptor::new();
     for s in strips {
         if s.x1 - s.x0 < 0.5 || s.y1 - s.y0 < 0.5 {
             continue;
@@ -464,8 +519,7 @@ fn surroundings(
                     ..s
                 }
             };
-            describe_into(int, part, &mut d);
-            if !skin.is_outside(&d) {
+            if outside_share(img, skin, part) < 0.9 {
                 return Err("the board's surroundings do not show all around it: it may go on past the selection (select it whole, with a margin), or something covers its edge".into());
             }
         }

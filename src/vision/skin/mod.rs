@@ -53,9 +53,9 @@ pub struct Skin {
     pub aspect: f64,
     /// The colours around the board in the screenshots it was learned from.
     pub outside: Vec<[u8; 3]>,
-    /// How far around the board (in pitches) those colours were seen: a
-    /// band that wide must show them when a board is read.
-    pub margin: f64,
+    /// How far past its lattice the board's own pixels reach (an outline
+    /// drawn across the edge), in pitches: the surroundings begin there.
+    pub reach: f64,
     /// The smallest cell side, in pixels, worth looking for.
     pub min_pitch: f64,
     pub max_pitch: f64,
@@ -166,26 +166,37 @@ impl Skin {
     }
 
     /// True when a cell of these pixels would pass for the board's
-    /// surroundings: most of its boxes are colours seen around the board,
-    /// or blends of two of them (where a frame meets the page).
+    /// surroundings: most of its boxes are colours seen around the board.
     pub fn is_outside(&self, cell: &[f32]) -> bool {
         if self.outside.is_empty() {
             return false;
         }
-        let o: Vec<[f32; 3]> = self.outside.iter().map(|c| c.map(f32::from)).collect();
         let boxes = cell.len() / 3;
         let near = cell
             .chunks_exact(3)
-            .filter(|c| {
-                let c = [c[0], c[1], c[2]];
-                o.iter().any(|a| near(c, *a))
-                    || o.iter()
-                        .enumerate()
-                        .any(|(i, a)| o[i + 1..].iter().any(|b| near(c, nearest_on(c, *a, *b))))
-            })
+            .filter(|c| self.near_outside([c[0], c[1], c[2]]))
             .count();
         near * 10 >= boxes * 9
     }
+
+    /// True when a colour is near one seen around the board.
+    pub fn near_outside(&self, c: [f32; 3]) -> bool {
+        near_any(&self.outside, c)
+    }
+
+    /// True when a colour lies between two colours seen around the board
+    /// (on the segment joining them): where a frame meets the page.
+    pub fn between_outside(&self, c: [f32; 3]) -> bool {
+        let o: Vec<[f32; 3]> = self.outside.iter().map(|c| c.map(f32::from)).collect();
+        o.iter()
+            .enumerate()
+            .any(|(i, a)| o[i + 1..].iter().any(|b| near(c, nearest_on(c, *a, *b))))
+    }
+}
+
+/// True when a colour is near one of `colours`.
+pub fn near_any(colours: &[[u8; 3]], c: [f32; 3]) -> bool {
+    colours.iter().any(|o| near(c, o.map(f32::from)))
 }
 
 fn near(c: [f32; 3], o: [f32; 3]) -> bool {
@@ -228,7 +239,7 @@ mod tests {
             weights: vec![1.0; descriptor::LEN],
             aspect: 1.0,
             outside: vec![[250, 250, 250]],
-            margin: 0.2,
+            reach: 0.0,
             min_pitch: 16.0,
             max_pitch: 200.0,
         }
