@@ -10,7 +10,9 @@ mod common;
 
 use Shape::*;
 use boardbot::games::bitlock::BitLock;
+use boardbot::games::rush::Rush;
 use boardbot::games::skiddy::SkiddyGame;
+use boardbot::games::troyis::Troyis;
 use common::skins::{Lines, Shape, Style, Suite, hues};
 
 const WHITE: [u8; 3] = [250, 250, 250];
@@ -202,33 +204,33 @@ fn bitlock_suite(style: &Style) {
         taught,
         levels: bitlock_levels(),
     };
-    let dir = tempfile::tempdir().unwrap();
-    let cal = s.calibrate(dir.path());
-    s.reads_every_level(&cal);
-    s.refuses_cuts(&cal);
-    s.refuses_mid_moves(&cal, ".", bitlock_piece);
+    s.run(".", bitlock_piece);
 }
+
+const SLATE: Style = Style {
+    name: "bitlock slate",
+    page: [30, 34, 48],
+    frame: Some(([70, 60, 50], 0.3)),
+    lines: Lines::None,
+    look: bitlock_slate,
+};
 
 #[test]
 fn bitlock_slate_skin_without_grid_lines() {
-    bitlock_suite(&Style {
-        name: "bitlock slate",
-        page: [30, 34, 48],
-        frame: Some(([70, 60, 50], 0.3)),
-        lines: Lines::None,
-        look: bitlock_slate,
-    });
+    bitlock_suite(&SLATE);
 }
+
+const PAPER: Style = Style {
+    name: "bitlock paper",
+    page: [245, 245, 240],
+    frame: None,
+    lines: Lines::Thick([50, 50, 50], 0.07),
+    look: bitlock_paper,
+};
 
 #[test]
 fn bitlock_paper_skin_with_thick_lines() {
-    bitlock_suite(&Style {
-        name: "bitlock paper",
-        page: [245, 245, 240],
-        frame: None,
-        lines: Lines::Thick([50, 50, 50], 0.07),
-        look: bitlock_paper,
-    });
+    bitlock_suite(&PAPER);
 }
 
 fn skiddy_colour(c: char) -> [u8; 3] {
@@ -444,33 +446,33 @@ fn skiddy_suite(style: &Style) {
         taught,
         levels: skiddy_levels(),
     };
-    let dir = tempfile::tempdir().unwrap();
-    let cal = s.calibrate(dir.path());
-    s.reads_every_level(&cal);
-    s.refuses_cuts(&cal);
-    s.refuses_mid_moves(&cal, ".", skiddy_piece);
+    s.run(".", skiddy_piece);
 }
+
+const POND: Style = Style {
+    name: "skiddy pond",
+    page: [20, 60, 90],
+    frame: None,
+    lines: Lines::Faint(WHITE),
+    look: skiddy_pond,
+};
 
 #[test]
 fn skiddy_pond_skin_with_faint_outlines() {
-    skiddy_suite(&Style {
-        name: "skiddy pond",
-        page: [20, 60, 90],
-        frame: None,
-        lines: Lines::Faint(WHITE),
-        look: skiddy_pond,
-    });
+    skiddy_suite(&POND);
 }
+
+const CHALK: Style = Style {
+    name: "skiddy chalk",
+    page: [250, 250, 250],
+    frame: Some(([120, 90, 60], 0.25)),
+    lines: Lines::None,
+    look: skiddy_chalk,
+};
 
 #[test]
 fn skiddy_chalk_skin_without_lines() {
-    skiddy_suite(&Style {
-        name: "skiddy chalk",
-        page: [250, 250, 250],
-        frame: Some(([120, 90, 60], 0.25)),
-        lines: Lines::None,
-        look: skiddy_chalk,
-    });
+    skiddy_suite(&CHALK);
 }
 
 /// The pictures `docs/calibration.md` shows a skin being taught with: the
@@ -483,13 +485,7 @@ fn the_docs_pictures_of_a_skin_being_taught_are_current() {
     let taught =
         std::fs::read_to_string(dir.join("taught.txt")).expect("docs/images/skin/taught.txt");
     let level = std::fs::read_to_string(dir.join("level.txt")).expect("docs/images/skin/level.txt");
-    let style = Style {
-        name: "bitlock slate",
-        page: [30, 34, 48],
-        frame: Some(([70, 60, 50], 0.3)),
-        lines: Lines::None,
-        look: bitlock_slate,
-    };
+    let style = SLATE;
     let s = Suite {
         screen: &BitLock,
         style: &style,
@@ -571,4 +567,263 @@ fn the_docs_pictures_of_a_skin_being_taught_are_current() {
         shown == drawn,
         "docs/images/skin/seen.png is not what solve draws: DOCS=overwrite cargo test --test skins"
     );
+}
+
+/// No lines; a dark gradient for the squares not in play, the knight as a
+/// dark disc with a white eye, squares to visit with a small diamond,
+/// visited ones tinted with a cross.
+fn troyis_marble(label: &str) -> (Vec<Shape>, Vec<Shape>) {
+    let light = Fill([232, 226, 214]);
+    match label {
+        "K" => (
+            vec![light],
+            vec![
+                Circle {
+                    r: 0.36,
+                    colour: [40, 30, 60],
+                },
+                Dot {
+                    dx: 0.1,
+                    dy: -0.1,
+                    r: 0.07,
+                    colour: WHITE,
+                },
+            ],
+        ),
+        "W" => (
+            vec![
+                light,
+                Diamond {
+                    r: 0.12,
+                    colour: [150, 140, 120],
+                },
+            ],
+            vec![],
+        ),
+        "V" => (
+            vec![
+                Fill([200, 120, 120]),
+                Cross {
+                    half: 0.25,
+                    width: 0.08,
+                    colour: [120, 40, 40],
+                },
+            ],
+            vec![],
+        ),
+        _ => (vec![Gradient([60, 70, 90], [30, 35, 50])], vec![]),
+    }
+}
+
+/// Thick light lines, neon colours, the knight as a ring.
+fn troyis_neon(label: &str) -> (Vec<Shape>, Vec<Shape>) {
+    match label {
+        "K" => (
+            vec![Fill([20, 20, 30])],
+            vec![Ring {
+                r0: 0.22,
+                r1: 0.36,
+                colour: [255, 230, 0],
+            }],
+        ),
+        "W" => (vec![Fill([0, 200, 220])], vec![]),
+        "V" => (
+            vec![
+                Fill([230, 0, 160]),
+                Dot {
+                    dx: 0.0,
+                    dy: 0.0,
+                    r: 0.12,
+                    colour: [255, 200, 240],
+                },
+            ],
+            vec![],
+        ),
+        _ => (vec![Fill([20, 20, 30])], vec![]),
+    }
+}
+
+/// Mid-game positions: generated levels after some moves of their plan,
+/// so that every class shows.
+fn troyis_positions() -> Vec<String> {
+    use boardbot::games::troyis::{levels, solver};
+    [
+        (6, 18, 3),
+        (5, 14, 2),
+        (7, 25, 4),
+        (8, 30, 5),
+        (6, 20, 6),
+        (9, 40, 7),
+        (5, 12, 1),
+        (7, 24, 9),
+        (8, 35, 2),
+        (10, 50, 12),
+        (6, 16, 4),
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, &(side, targets, moves))| {
+        let mut b = levels::generate(side, targets, 300 + i as u64);
+        let plan = solver::solve(&b, &solver::Limits::default()).expect("generated levels solve");
+        for &sq in plan.squares.iter().take(moves) {
+            b.step(sq).expect("a legal move");
+        }
+        b.row_strings().join("\n")
+    })
+    .collect()
+}
+
+fn troyis_suite(style: &Style) {
+    let mut levels = troyis_positions();
+    let taught = vec![levels.remove(0)];
+    let s = Suite {
+        screen: &Troyis,
+        style,
+        taught,
+        levels,
+    };
+    s.run("W", |l| l == "K");
+}
+
+const MARBLE: Style = Style {
+    name: "troyis marble",
+    page: [245, 240, 230],
+    frame: Some(([90, 80, 70], 0.2)),
+    lines: Lines::None,
+    look: troyis_marble,
+};
+
+#[test]
+fn troyis_marble_skin_without_lines() {
+    troyis_suite(&MARBLE);
+}
+
+const NEON: Style = Style {
+    name: "troyis neon",
+    page: [0, 0, 0],
+    frame: None,
+    lines: Lines::Thick([200, 200, 200], 0.05),
+    look: troyis_neon,
+};
+
+#[test]
+fn troyis_neon_skin_with_thick_lines() {
+    troyis_suite(&NEON);
+}
+
+/// A vehicle's part as bars: an end stops short of its cell's edge, so
+/// that two vehicles end to end show a gap.
+fn rush_part(label: &str, colour: [u8; 3], half: f64, gap: f64) -> Vec<Shape> {
+    let (lo, hi) = (-0.5 + gap, 0.5 - gap);
+    let bar = |x0, x1, y0, y1| Rect {
+        x0,
+        y0,
+        x1,
+        y1,
+        colour,
+    };
+    match &label[1..] {
+        "<" => vec![bar(lo, 0.5, -half, half)],
+        "-" => vec![bar(-0.5, 0.5, -half, half)],
+        ">" => vec![bar(-0.5, hi, -half, half)],
+        "^" => vec![bar(-half, half, lo, 0.5)],
+        "|" => vec![bar(-half, half, -0.5, 0.5)],
+        _ => vec![bar(-half, half, -0.5, hi)],
+    }
+}
+
+/// As fogleman/rush draws it: every vehicle one teal, the red car red,
+/// heavy grid lines.
+fn rush_teal(label: &str) -> (Vec<Shape>, Vec<Shape>) {
+    let floor = Fill([245, 240, 225]);
+    match label {
+        "." => (vec![floor], vec![]),
+        "x" => (
+            vec![
+                Fill([80, 80, 80]),
+                Cross {
+                    half: 0.3,
+                    width: 0.08,
+                    colour: [200, 200, 200],
+                },
+            ],
+            vec![],
+        ),
+        l if l.starts_with('A') => (vec![floor], rush_part(l, [210, 50, 50], 0.38, 0.1)),
+        l => (vec![floor], rush_part(l, [60, 160, 160], 0.38, 0.1)),
+    }
+}
+
+/// No lines, a dark floor with a dot, pale vehicles with a dark stripe.
+fn rush_night(label: &str) -> (Vec<Shape>, Vec<Shape>) {
+    let floor = vec![
+        Fill([30, 35, 45]),
+        Dot {
+            dx: 0.0,
+            dy: 0.0,
+            r: 0.05,
+            colour: [70, 80, 95],
+        },
+    ];
+    match label {
+        "." => (floor, vec![]),
+        "x" => (vec![Gradient([120, 110, 90], [70, 60, 50])], vec![]),
+        l => {
+            let colour = if l.starts_with('A') {
+                [250, 120, 40]
+            } else {
+                [200, 210, 230]
+            };
+            let mut parts = rush_part(l, colour, 0.34, 0.1);
+            parts.extend(rush_part(l, [90, 100, 120], 0.06, 0.2));
+            (floor, parts)
+        }
+    }
+}
+
+fn rush_suite(style: &Style) {
+    let boards: Vec<String> = boardbot::games::rush::boards::all()
+        .into_iter()
+        .map(|l| l.board)
+        .collect();
+    // A board with every kind of part, walls and floor.
+    let taught = vec!["IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM".to_string()];
+    let levels = boards
+        .into_iter()
+        .filter(|b| !b.contains('x'))
+        .take(10)
+        .collect();
+    let s = Suite {
+        screen: &Rush,
+        style,
+        taught,
+        levels,
+    };
+    s.run(".", |l| l.len() == 2);
+}
+
+const TEAL: Style = Style {
+    name: "rush teal",
+    page: [255, 255, 255],
+    frame: Some(([120, 130, 140], 0.15)),
+    lines: Lines::Thick([40, 40, 40], 0.06),
+    look: rush_teal,
+};
+
+#[test]
+fn rush_teal_skin_as_fogleman_draws_it() {
+    rush_suite(&TEAL);
+}
+
+const NIGHT: Style = Style {
+    name: "rush night",
+    page: [10, 10, 14],
+    frame: None,
+    lines: Lines::None,
+    look: rush_night,
+};
+
+#[test]
+fn rush_night_skin_without_lines() {
+    rush_suite(&NIGHT);
 }

@@ -63,6 +63,14 @@ pub enum Shape {
         width: f64,
         colour: Colour,
     },
+    /// From `(x0, y0)` to `(x1, y1)`.
+    Rect {
+        x0: f64,
+        y0: f64,
+        x1: f64,
+        y1: f64,
+        colour: Colour,
+    },
 }
 
 impl Shape {
@@ -99,6 +107,13 @@ impl Shape {
             Shape::Ring { r0, r1, colour } => (r0..=r1).contains(&x.hypot(y)).then_some(colour),
             Shape::Diamond { r, colour } => (x.abs() + y.abs() <= r).then_some(colour),
             Shape::Dot { dx, dy, r, colour } => ((x - dx).hypot(y - dy) <= r).then_some(colour),
+            Shape::Rect {
+                x0,
+                y0,
+                x1,
+                y1,
+                colour,
+            } => (x >= x0 && x <= x1 && y >= y0 && y <= y1).then_some(colour),
             Shape::Cross {
                 half,
                 width,
@@ -341,6 +356,16 @@ impl Suite<'_> {
         );
         let path = out.join(format!("{}.toml", self.screen.id()));
         Calibration::load(&path, self.screen.id()).expect("the written calibration loads")
+    }
+
+    /// Calibrates, then every check: levels at every scale and margin,
+    /// cuts, and pieces mid-move into a `ground` cell.
+    pub fn run(&self, ground: &str, is_piece: fn(&str) -> bool) {
+        let dir = tempfile::tempdir().unwrap();
+        let cal = self.calibrate(dir.path());
+        self.reads_every_level(&cal);
+        self.refuses_cuts(&cal);
+        self.refuses_mid_moves(&cal, ground, is_piece);
     }
 
     /// Every level, at half, one and twice the calibration's

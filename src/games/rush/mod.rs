@@ -23,6 +23,7 @@ pub mod plan;
 pub mod practice;
 pub mod read;
 pub mod render;
+pub mod skin;
 pub mod slide;
 pub mod solver;
 
@@ -109,6 +110,17 @@ impl ScreenGame for Rush {
 
     fn read(&self, image: &RgbImage, cal: &Calibration) -> Reading<String> {
         read::read(image, cal)
+    }
+
+    fn skin_labels(&self, text: &str) -> Option<Result<Vec<Vec<String>>, GameError>> {
+        Some(skin::labels_of(text).map_err(|message| GameError::Parse {
+            origin: "the board".into(),
+            message,
+        }))
+    }
+
+    fn skin_board(&self, labels: &[Vec<String>]) -> Result<String, String> {
+        skin::board_of(labels)
     }
 
     fn plan(&self, grid: &GridRead, board: String, opts: &Options) -> Result<Report, GameError> {

@@ -227,6 +227,30 @@ impl ScreenGame for Troyis {
         read::read(image, cal)
     }
 
+    /// A cell's class is its letter: `K` the knight, `W` a square to
+    /// visit, `V` one visited, `.` none.
+    fn skin_labels(&self, text: &str) -> Option<Result<Vec<Vec<String>>, GameError>> {
+        Some(
+            Board::parse(text)
+                .map(|b| {
+                    b.row_strings()
+                        .iter()
+                        .map(|r| r.chars().map(String::from).collect())
+                        .collect()
+                })
+                .map_err(|e| GameError::Parse {
+                    origin: "the board".into(),
+                    message: e.to_string(),
+                }),
+        )
+    }
+
+    fn skin_board(&self, labels: &[Vec<String>]) -> Result<Board, String> {
+        let rows: Vec<String> = labels.iter().map(|r| r.concat()).collect();
+        Board::parse(&rows.join("\n"))
+            .map_err(|e| format!("the board read is not a Troyis board: {e}"))
+    }
+
     fn plan(&self, grid: &GridRead, board: Board, opts: &Options) -> Result<Report, GameError> {
         let mut r = Report::new(ID, Verdict::Playable, "");
         r.board = Some(BoardReport::from_rows(board.row_strings()));

@@ -24,7 +24,7 @@ use super::descriptor::{
 };
 use super::locate::locate;
 use super::pitch::{profile, repeats};
-use super::{Look, Skin};
+use super::{Look, Skin, Verdict};
 use crate::geom::RectF;
 use crate::vision::lattice::Lattice;
 
@@ -51,13 +51,12 @@ pub enum LearnSkinError {
     )]
     NoMargin { shot: usize },
     #[error(
-        "{first:?} and {second:?} cells look too much alike in this skin to tell apart (their looks are {distance:.0} apart, and each varies by {spread:.0})"
+        "{first:?} and {second:?} cells look too much alike in this skin to tell apart: a {first:?} cell, scaled, reads as {second:?} or between the two ({distance:.0} from it); calibrate on a larger screenshot"
     )]
     Alike {
         first: String,
         second: String,
         distance: f32,
-        spread: f32,
     },
     #[error(
         "what was learned does not read screenshot {shot} back as its position: cell ({row},{col}) {what}"
@@ -468,31 +467,42 @@ fn looks(samples: Vec<(String, Descriptor)>, weights: &[f32]) -> Result<Vec<Look
 /// decides ([`Skin::side`]).
 const CAP: f32 = 0.7;
 
-/// Every sample must lie clearly on its own look's side of every near
-/// look of another class, or the two classes cannot be told apart.
+/// Every sample, at every scale, must read as its own class: a sample
+/// that matches no look, or lies between its class and another, means the
+/// two cannot be told apart at some scale.
 fn separable(skin: &Skin, samples: &[(String, Descriptor)]) -> Result<(), LearnSkinError> {
     for (label, d) in samples {
-        let Some(own) = (0..skin.looks.len())
-            .filter(|&i| &skin.looks[i].label == label)
-            .min_by(|&a, &b| {
-                skin.distance(d, &skin.looks[a].cells)
-                    .total_cmp(&skin.distance(d, &skin.looks[b].cells))
-            })
-        else {
-            continue;
-        };
-        for r in (0..skin.looks.len()).filter(|&i| &skin.looks[i].label != label) {
-            let side = skin.side(d, own, r);
-            if side < 0.85 {
-                let dist = skin.distance(&skin.looks[own].cells, &skin.looks[r].cells);
-                return Err(LearnSkinError::Alike {
-                    first: label.clone(),
-                    second: skin.looks[r].label.clone(),
-                    distance: dist,
-                    spread: skin.distance(d, &skin.looks[own].cells),
-                });
+        let (other, distance) = match skin.judge(d) {
+            Verdict::Match { look, .. } if &skin.looks[look].label == label => continue,
+            Verdict::Match { look, distance, .. } => (look, distance),
+            Verdict::Ambiguous { first, second } => {
+                let other = if &skin.looks[first].label == label {
+                    second
+                } else {
+                    first
+                };
+                (other, skin.distance(d, &skin.looks[other].cells))
             }
-        }
+            // Too far from its own look, whose tolerance another class's
+            // nearness cut short: that class.
+            Verdict::NoMatch { .. } => {
+                let Some(other) = (0..skin.looks.len())
+                    .filter(|&i| &skin.looks[i].label != label)
+                    .min_by(|&a, &b| {
+                        skin.distance(d, &skin.looks[a].cells)
+                            .total_cmp(&skin.distance(d, &skin.looks[b].cells))
+                    })
+                else {
+                    continue;
+                };
+                (other, skin.distance(d, &skin.looks[other].cells))
+            }
+        };
+        return Err(LearnSkinError::Alike {
+            first: label.clone(),
+            second: skin.looks[other].label.clone(),
+            distance,
+        });
     }
     Ok(())
 }
