@@ -57,10 +57,22 @@ pub fn text(game: &str, data: &[u8]) {
 pub fn calibration(data: &[u8]) {
     let Some(t) = as_text(data) else { return };
     for g in crate::games::REGISTRY {
-        let _ = crate::calibration::Calibration::parse(t, "fuzz.toml", g.id(), |_| {
+        let parsed = crate::calibration::Calibration::parse(t, "fuzz.toml", g.id(), |_| {
             Ok(TEMPLATE_PNG.to_vec())
         });
+        // A skin that parses is read with, whatever its numbers.
+        if let Ok(Some(skin)) = parsed.map(|c| c.params.skin) {
+            let _ = crate::vision::skin::locate(&skin_picture(), &skin);
+        }
     }
+}
+
+/// A small picture with cells in it, for a fuzzed skin to look at.
+fn skin_picture() -> image::RgbImage {
+    image::RgbImage::from_fn(72, 56, |x, y| {
+        let cell = (x / 16 + y / 16) % 3;
+        image::Rgb([40 + 80 * cell as u8, 200 - 60 * cell as u8, 90])
+    })
 }
 
 /// A 4×4 PNG, what a fuzzed calibration's templates read as.

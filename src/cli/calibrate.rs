@@ -103,31 +103,7 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
         .collect::<anyhow::Result<Vec<_>>>()?;
     let shown: Vec<String> = a.image.iter().map(|p| p.display().to_string()).collect();
     let (dir, is_user) = out_dir(&a)?;
-    // A skin is learned whenever the game reads skins; the colour learner
-    // (one screenshot, on top of the built-in look) is for the rest, for
-    // --keep-missing, and for a skin that could not be learned.
-    let skin = (screen.skin_labels(&texts[0]).is_some() && !a.keep_missing)
-        .then(|| learn_skin(screen, &images, &texts, &shown, &base.params, &dir));
-    let path = match skin {
-        Some(Ok(path)) => path,
-        Some(Err(e)) if images.len() > 1 => return Err(e),
-        skin_error => {
-            if images.len() != 1 {
-                bail!(
-                    "{} learns its look from one screenshot: give one --image",
-                    game.id()
-                );
-            }
-            let learned = screen
-                .learn(&images[0], &texts[0], &base.params, a.keep_missing)
-                .with_context(|| format!("cannot calibrate {} on {}", game.id(), shown[0]));
-            match (learned, skin_error) {
-                (Ok(l), _) => write_colours(game.id(), &l, &shown[0], &dir)?,
-                (Err(_), Some(Err(skin))) => return Err(skin),
-                (Err(e), _) => return Err(e),
-            }
-        }
-    };
+    let path = learn_either(screen, &images, &texts, &shown, &base, &a, &dir)?;
     if is_user {
         println!(
             "`boardbot solve` and `boardbot play` now read {} with it.",
@@ -141,6 +117,112 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
         );
     }
     Ok(0)
+}
+
+/// Learns the look and writes it: a skin when the game reads skins, the
+/// colour learner (one screenshot, on top of the built-in look) for the
+/// rest and for `--keep-missing`; each game says which to try first, and
+/// the other is tried when the first cannot learn from the screenshots.
+fn learn_either(
+    screen: &dyn crate::game::OnScreen,
+    images: &[image::RgbImage],
+    texts: &[String],
+    shown: &[String],
+    base: &Calibration,
+    a: &Args,
+    dir: &std::path::Path,
+) -> anyhow::Result<PathBuf> {
+    let id = screen.id();
+    let skins = screen.skin_labels(&texts[0]).is_some() && !a.keep_missing;
+    let skin = || learn_skin(screen, images, texts, shown, &base.params, dir);
+    let colours = || -> anyhow::Result<PathBuf> {
+        if images.len() != 1 {
+            bail!("{id} learns its look from one screenshot: give one --image");
+        }
+        let learned = screen
+            .learn(&images[0], &texts[0], &base.params, a.keep_missing)
+            .with_context(|| format!("cannot calibrate {id} on {}", shown[0]))?;
+        if skins {
+            holds_at_other_scales(screen, &images[0], &texts[0], &learned)
+                .with_context(|| format!("cannot calibrate {id} on {}", shown[0]))?;
+        }
+        write_colours(id, &learned, &shown[0], dir)
+    };
+    if !skins {
+        return colours();
+    }
+    if images.len() > 1 {
+        return skin();
+    }
+    let (first, second): (
+        &dyn Fn() -> anyhow::Result<PathBuf>,
+        &dyn Fn() -> anyhow::Result<PathBuf>,
+    ) = if screen.skin_first() {
+        (&skin, &colours)
+    } else {
+        (&colours, &skin)
+    };
+    match first() {
+        Ok(path) => Ok(path),
+        // A screenshot that lacks a kind of cell teaches neither learner
+        // that kind: say so rather than learn a look that refuses it.
+        Err(e) if lacks_a_class(&e) => Err(e),
+        Err(e) => second().map_err(|_| e),
+    }
+}
+
+/// Reads the screenshot scaled to half and to twice its size with what the
+/// colour learner learned: a look that only holds at the scale it was
+/// learned at (colours sampled where boardbot's own art puts them) is no
+/// look for this skin, and a skin is learned instead.
+fn holds_at_other_scales(
+    screen: &dyn crate::game::OnScreen,
+    img: &image::RgbImage,
+    text: &str,
+    learned: &Learned,
+) -> anyhow::Result<()> {
+    let cal = Calibration {
+        origin: "the calibration being learnt".into(),
+        source: calibration::Source::BuiltIn,
+        game: screen.id().into(),
+        params: learned.params.clone(),
+    };
+    let want: Vec<String> = screen
+        .calibration_cells(text)?
+        .iter()
+        .map(|r| r.iter().collect())
+        .collect();
+    for scale in [0.5, 2.0] {
+        let (w, h) = (
+            f64::from(img.width()) * scale,
+            f64::from(img.height()) * scale,
+        );
+        let scaled = image::imageops::resize(
+            img,
+            w as u32,
+            h as u32,
+            image::imageops::FilterType::Triangle,
+        );
+        let read = match screen.look(&scaled, &cal).reading {
+            crate::vision::Reading::Board { grid, .. } => Some(grid.rows()),
+            _ => None,
+        };
+        if read.as_ref() != Some(&want) {
+            bail!("the colours learned do not read the screenshot back at {scale}× its size");
+        }
+    }
+    Ok(())
+}
+
+fn lacks_a_class(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        matches!(
+            c.downcast_ref::<crate::game::GameError>(),
+            Some(crate::game::GameError::Learn(
+                crate::vision::learn::LearnError::Missing(_)
+            ))
+        )
+    })
 }
 
 /// Learns a skin from every screenshot and writes it.
@@ -163,6 +245,9 @@ fn learn_skin(
                 .with_context(|| format!("the level given for {s}"))
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
+    screen
+        .skin_taught(&labels)
+        .map_err(|e| anyhow!("cannot calibrate {id} on {}: {e}", shown.join(", ")))?;
     let shots: Vec<Shot> = images
         .iter()
         .zip(&labels)

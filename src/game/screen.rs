@@ -99,6 +99,21 @@ pub trait ScreenGame: Game {
         None
     }
 
+    /// Refuses a set of taught screenshots that cannot teach this game a
+    /// safe skin (each shot's cell classes), saying what to add. By
+    /// default any will do.
+    fn skin_taught(&self, _shots: &[Vec<Vec<String>>]) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// True when `calibrate` learns a skin first and the colour learner
+    /// only when no skin can be learned; false for the other way round
+    /// (a game whose colour learner copes with something skins do not
+    /// yet, such as clouds over cells).
+    fn skin_first(&self) -> bool {
+        true
+    }
+
     /// The board that cells of these classes show, checked by the rules,
     /// or why no legal position looks like that.
     fn skin_board(&self, _labels: &[Vec<String>]) -> Result<Self::Board, String> {
@@ -149,6 +164,10 @@ pub trait OnScreen: Sync {
     fn calibration_cells(&self, text: &str) -> Result<Vec<Vec<char>>, GameError>;
     /// Each cell's class as a skin learns it; `None` when the game reads no skins.
     fn skin_labels(&self, text: &str) -> Option<Result<Vec<Vec<String>>, GameError>>;
+    /// Whether `calibrate` tries a skin before the colour learner.
+    fn skin_first(&self) -> bool;
+    /// Refuses taught screenshots that cannot teach a safe skin.
+    fn skin_taught(&self, shots: &[Vec<Vec<String>>]) -> Result<(), String>;
     fn learn(
         &self,
         img: &RgbImage,
@@ -262,6 +281,14 @@ impl<S: ScreenGame> OnScreen for S {
 
     fn skin_labels(&self, text: &str) -> Option<Result<Vec<Vec<String>>, GameError>> {
         ScreenGame::skin_labels(self, text)
+    }
+
+    fn skin_first(&self) -> bool {
+        ScreenGame::skin_first(self)
+    }
+
+    fn skin_taught(&self, shots: &[Vec<Vec<String>>]) -> Result<(), String> {
+        ScreenGame::skin_taught(self, shots)
     }
 
     fn learn(

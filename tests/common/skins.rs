@@ -408,12 +408,13 @@ impl Suite<'_> {
             ("bottom, on a cell's edge", cut(0, 0, w, h - edge)),
             ("at the board's edge", cut(12, 12, w - 24, h - 24)),
         ] {
-            let look = self.screen.look(&part, cal);
+            // Cut at the board's edge, the whole board still shows: it may
+            // be read, but only as itself.
+            let read = rows_read(&self.screen.look(&part, cal));
             assert!(
-                !look.trusted(),
-                "{}: a board cut {name} was read as {:?}",
+                read.is_err() || read == Ok(first_letters(&labels)),
+                "{}: a board cut {name} was read as {read:?}",
                 self.style.name,
-                rows_read(&look)
             );
         }
     }

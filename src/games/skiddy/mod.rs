@@ -156,6 +156,13 @@ impl ScreenGame for SkiddyGame {
         )
     }
 
+    /// A skin must have seen both kinds of block: one taught only sticky
+    /// levels would read a level without glue as sticky when the skin
+    /// draws glue no differently.
+    fn skin_taught(&self, shots: &[Vec<Vec<String>>]) -> Result<(), String> {
+        read::taught_both_blocks(shots)
+    }
+
     fn skin_board(&self, labels: &[Vec<String>]) -> Result<read::Seen, String> {
         read::from_labels(labels)
     }

@@ -232,6 +232,25 @@ pub fn labels_of(level: &Level) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// Refuses taught screenshots that show only one kind of block (glued or
+/// not): which kind a skin's blocks are must be learned, not assumed.
+pub fn taught_both_blocks(shots: &[Vec<Vec<String>>]) -> Result<(), String> {
+    let all = || shots.iter().flatten().flatten();
+    let (glued, plain) = (all().any(|l| l == GLUED_BLOCK), all().any(|l| l == "#"));
+    if glued && plain {
+        Ok(())
+    } else {
+        Err(format!(
+            "a Skiddy skin is taught with a sticky level and a non-sticky one (give two --image and --level pairs): these show only {} blocks",
+            if glued {
+                "glued (sticky: yes)"
+            } else {
+                "plain (sticky: no)"
+            }
+        ))
+    }
+}
+
 /// The board that cells of these classes show, checked by the level
 /// parser: sticky when every block is glued, not when none is.
 pub fn from_labels(labels: &[Vec<String>]) -> Result<Seen, String> {

@@ -245,6 +245,12 @@ impl ScreenGame for Troyis {
         )
     }
 
+    /// The colour learner reads through the original's drifting clouds;
+    /// a skin refuses a cell a cloud covers.
+    fn skin_first(&self) -> bool {
+        false
+    }
+
     fn skin_board(&self, labels: &[Vec<String>]) -> Result<Board, String> {
         let rows: Vec<String> = labels.iter().map(|r| r.concat()).collect();
         Board::parse(&rows.join("\n"))
