@@ -39,7 +39,7 @@ pub enum LearnSkinError {
     #[error("screenshot {shot}: the position is empty or its rows differ in length")]
     BadLabels { shot: usize },
     #[error(
-        "screenshot {shot}: no {rows}×{cols} board found in it (its cells should repeat at one pitch, at least 8 px); select the board with a small margin"
+        "screenshot {shot}: no {rows}×{cols} board found in it: check that the position given is the one it shows, and select the board with a small margin (its cells should repeat at one pitch of at least 8 px)"
     )]
     NoLattice {
         shot: usize,
