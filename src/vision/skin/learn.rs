@@ -24,8 +24,7 @@ use super::descriptor::{
 };
 use super::locate::locate;
 use super::pitch::{profile, repeats};
-use super::{Look, Skin, Verdict};
-use crate::geom::RectF;
+use super::{Grid, Look, Skin, Verdict};
 use crate::vision::lattice::Lattice;
 
 /// One labelled screenshot: its picture and each cell's class.
@@ -69,39 +68,6 @@ pub enum LearnSkinError {
     },
     #[error("what was learned does not find the board in screenshot {shot} again: {why}")]
     NotFound { shot: usize, why: String },
-}
-
-/// The lattice of a shot: origin and pitch on each axis.
-#[derive(Clone, Copy, Debug)]
-struct Fit {
-    x0: f64,
-    y0: f64,
-    px: f64,
-    py: f64,
-}
-
-impl Fit {
-    fn cell(&self, r: usize, c: usize) -> RectF {
-        RectF {
-            x0: self.x0 + self.px * c as f64,
-            y0: self.y0 + self.py * r as f64,
-            x1: self.x0 + self.px * (c + 1) as f64,
-            y1: self.y0 + self.py * (r + 1) as f64,
-        }
-    }
-
-    fn scaled(&self, s: f64) -> Fit {
-        Fit {
-            x0: self.x0 * s,
-            y0: self.y0 * s,
-            px: self.px * s,
-            py: self.py * s,
-        }
-    }
-
-    fn lattice(&self, rows: usize, cols: usize) -> Lattice {
-        Lattice::uniform(self.x0, self.y0, self.px, self.py, rows, cols)
-    }
 }
 
 /// Learns a skin from labelled shots; also gives each shot's lattice.
@@ -172,7 +138,7 @@ fn scatter(
     classes: &[usize],
     rows: usize,
     cols: usize,
-    f: &Fit,
+    f: &Grid,
     side: usize,
 ) -> Option<f64> {
     let n_classes = classes.iter().max()? + 1;
@@ -212,7 +178,13 @@ fn scatter(
 }
 
 /// The lattice that makes cells of one class most alike.
-fn fit(img: &RgbImage, int: &Integral, classes: &[usize], rows: usize, cols: usize) -> Option<Fit> {
+fn fit(
+    img: &RgbImage,
+    int: &Integral,
+    classes: &[usize],
+    rows: usize,
+    cols: usize,
+) -> Option<Grid> {
     let (w, h) = (f64::from(img.width()), f64::from(img.height()));
     let gx = profile(img, true, (0, img.height() as usize));
     let gy = profile(img, false, (0, img.width() as usize));
@@ -228,7 +200,7 @@ fn fit(img: &RgbImage, int: &Integral, classes: &[usize], rows: usize, cols: usi
     // then it fills most of the selection.
     xs.push((w - 4.0) / cols as f64);
     ys.push((h - 4.0) / rows as f64);
-    let mut best: Option<(f64, Fit)> = None;
+    let mut best: Option<(f64, Grid)> = None;
     let pairs: Vec<(f64, f64)> = xs
         .iter()
         .flat_map(|&px| ys.iter().map(move |&py| (px, py)))
@@ -245,7 +217,7 @@ fn fit(img: &RgbImage, int: &Integral, classes: &[usize], rows: usize, cols: usi
         while x0 <= rx + 1e-9 {
             let mut y0 = 0.0;
             while y0 <= ry + 1e-9 {
-                let f = Fit { x0, y0, px, py };
+                let f = Grid { x0, y0, px, py };
                 if let Some(s) = scatter(int, classes, rows, cols, &f, COARSE) {
                     if best.as_ref().is_none_or(|b| s < b.0) {
                         best = Some((s, f));
@@ -269,10 +241,10 @@ fn polish(
     classes: &[usize],
     rows: usize,
     cols: usize,
-    mut f: Fit,
+    mut f: Grid,
     (w, h): (f64, f64),
-) -> Fit {
-    let cost = |f: &Fit| {
+) -> Grid {
+    let cost = |f: &Grid| {
         let inside = f.x0 >= -0.5
             && f.y0 >= -0.5
             && f.x0 + f.px * cols as f64 <= w + 0.5
@@ -288,7 +260,7 @@ fn polish(
     // Each outer edge on its own, and the whole board: an edge alone
     // changes the pitch without moving the far side.
     let (nc, nr) = (cols as f64, rows as f64);
-    let moves: [fn(&mut Fit, f64, f64, f64); 6] = [
+    let moves: [fn(&mut Grid, f64, f64, f64); 6] = [
         |f, d, nc, _| {
             f.x0 += d;
             f.px -= d / nc;
@@ -326,7 +298,7 @@ const SCALES: [f64; 5] = [1.0, 0.5, 0.7, 1.4, 2.0];
 
 /// Every cell of every shot, at every scale: (label, descriptor), the
 /// unscaled shot's first.
-fn samples(shots: &[Shot], fits: &[(Fit, usize, usize)]) -> Vec<(String, Descriptor)> {
+fn samples(shots: &[Shot], fits: &[(Grid, usize, usize)]) -> Vec<(String, Descriptor)> {
     let mut out = Vec::new();
     for (shot, &(fit, rows, cols)) in shots.iter().zip(fits) {
         for s in SCALES {
@@ -520,7 +492,7 @@ fn mean_of(members: &[Descriptor]) -> Descriptor {
 
 /// The colours of the margins around the boards: the commonest, until
 /// nearly every margin pixel is near one of them.
-fn outside(shots: &[Shot], fits: &[(Fit, usize, usize)]) -> Result<Vec<[u8; 3]>, LearnSkinError> {
+fn outside(shots: &[Shot], fits: &[(Grid, usize, usize)]) -> Result<Vec<[u8; 3]>, LearnSkinError> {
     let mut bins = std::collections::HashMap::<[u8; 3], (u64, [u64; 3])>::new();
     let mut total = 0u64;
     for (i, (shot, &(f, rows, cols))) in shots.iter().zip(fits).enumerate() {
@@ -566,7 +538,7 @@ fn outside(shots: &[Shot], fits: &[(Fit, usize, usize)]) -> Result<Vec<[u8; 3]>,
 /// How far past the lattice the boards' own pixels reach, in pitches: on
 /// each side, from each pixel along the edge outwards, the distance to the
 /// first colour of the surroundings; the largest side's typical distance.
-fn reach(shots: &[Shot], fits: &[(Fit, usize, usize)], outside: &[[u8; 3]]) -> f64 {
+fn reach(shots: &[Shot], fits: &[(Grid, usize, usize)], outside: &[[u8; 3]]) -> f64 {
     let mut most: f64 = 0.0;
     for (shot, &(f, rows, cols)) in shots.iter().zip(fits) {
         let img = shot.image;

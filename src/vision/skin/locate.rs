@@ -13,7 +13,7 @@ use image::RgbImage;
 
 use super::descriptor::{Descriptor, Integral, SIDE, describe_coarse, describe_into, distance};
 use super::pitch::{profile, repeats};
-use super::{Skin, Verdict};
+use super::{Grid, Skin, Verdict};
 use crate::geom::RectF;
 use crate::vision::lattice::Lattice;
 
@@ -69,33 +69,10 @@ fn refuse(lattice: Option<Lattice>, reason: impl Into<String>) -> Refusal {
     }
 }
 
-/// A lattice over the whole picture: cells from `origin` at `pitch`.
-#[derive(Clone, Copy, Debug)]
-struct Guess {
-    ox: f64,
-    oy: f64,
-    px: f64,
-    py: f64,
-}
-
-impl Guess {
-    fn counts(&self, int: &Integral) -> (usize, usize) {
-        let n =
-            |o: f64, p: f64, len: usize| ((len as f64 - o + 0.01) / p).floor().max(0.0) as usize;
-        (
-            n(self.oy, self.py, int.height()),
-            n(self.ox, self.px, int.width()),
-        )
-    }
-
-    fn cell(&self, r: usize, c: usize) -> RectF {
-        RectF {
-            x0: self.ox + self.px * c as f64,
-            y0: self.oy + self.py * r as f64,
-            x1: self.ox + self.px * (c + 1) as f64,
-            y1: self.oy + self.py * (r + 1) as f64,
-        }
-    }
+/// How many whole cells of a grid fit in the picture, down and across.
+fn counts(g: &Grid, int: &Integral) -> (usize, usize) {
+    let n = |o: f64, p: f64, len: usize| ((len as f64 - o + 0.01) / p).floor().max(0.0) as usize;
+    (n(g.y0, g.py, int.height()), n(g.x0, g.px, int.width()))
 }
 
 /// Each whole cell of a guess: its descriptor and verdict.
@@ -110,8 +87,8 @@ struct Cells {
 /// Every whole cell of a guess, read; cells wholly outside `roi` (where
 /// the picture shows only the surroundings) are taken as surroundings
 /// unread.
-fn cells(int: &Integral, skin: &Skin, g: &Guess, roi: Option<RectF>) -> Cells {
-    let (rows, cols) = g.counts(int);
+fn cells(int: &Integral, skin: &Skin, g: &Grid, roi: Option<RectF>) -> Cells {
+    let (rows, cols) = counts(g, int);
     let mut verdicts = Vec::with_capacity(rows * cols);
     let mut outside = Vec::with_capacity(rows * cols);
     let mut d = Descriptor::new();
@@ -147,7 +124,7 @@ fn cells(int: &Integral, skin: &Skin, g: &Guess, roi: Option<RectF>) -> Cells {
 /// nor the surroundings. (Area, not count: at a quarter of the pitch a
 /// board's flat parts would match many times; and a wrong pitch leaves
 /// much of the board unexplained.)
-fn score(int: &Integral, skin: &Skin, g: &Guess, roi: RectF) -> f32 {
+fn score(int: &Integral, skin: &Skin, g: &Grid, roi: RectF) -> f32 {
     let cs = cells(int, skin, g, Some(roi));
     let explained: f32 = cs
         .verdicts
@@ -199,7 +176,7 @@ fn not_outside(img: &RgbImage, skin: &Skin) -> (usize, usize, usize, usize) {
 /// Lattices that fill the box where the picture is not the surroundings
 /// (the board inside its frame or page), one per number of columns whose
 /// cells have the skin's shape.
-fn framed(skin: &Skin, (x0, x1, y0, y1): (usize, usize, usize, usize)) -> Vec<Guess> {
+fn framed(skin: &Skin, (x0, x1, y0, y1): (usize, usize, usize, usize)) -> Vec<Grid> {
     let (w, h) = ((x1 - x0) as f64, (y1 - y0) as f64);
     (1..=64)
         .filter_map(|cols| {
@@ -207,9 +184,9 @@ fn framed(skin: &Skin, (x0, x1, y0, y1): (usize, usize, usize, usize)) -> Vec<Gu
             let rows = (h / (px * skin.aspect)).round().max(1.0);
             let py = h / rows;
             let fits = (py / px / skin.aspect - 1.0).abs() < 0.04;
-            (fits && px >= skin.min_pitch && px <= skin.max_pitch).then_some(Guess {
-                ox: (x0 as f64).rem_euclid(px),
-                oy: (y0 as f64).rem_euclid(py),
+            (fits && px >= skin.min_pitch && px <= skin.max_pitch).then_some(Grid {
+                x0: (x0 as f64).rem_euclid(px),
+                y0: (y0 as f64).rem_euclid(py),
                 px,
                 py,
             })
@@ -244,8 +221,8 @@ fn coarse_looks(skin: &Skin) -> Vec<Descriptor> {
 
 /// A cheap likeness of a guess: every whole cell's nearness to its
 /// nearest pooled look.
-fn coarse_score(int: &Integral, coarse: &[Descriptor], g: &Guess) -> f32 {
-    let (rows, cols) = g.counts(int);
+fn coarse_score(int: &Integral, coarse: &[Descriptor], g: &Grid) -> f32 {
+    let (rows, cols) = counts(g, int);
     // A sample of cells spread over the picture ranks origins as well as
     // all of them, for a fraction of the work.
     let (sr, sc) = (rows.div_ceil(6).max(1), cols.div_ceil(6).max(1));
@@ -266,7 +243,7 @@ fn coarse_score(int: &Integral, coarse: &[Descriptor], g: &Guess) -> f32 {
 
 /// The best guess of the lattice, refined, or `None` when nothing in the
 /// picture looks like this skin's cells.
-fn guess(img: &RgbImage, int: &Integral, skin: &Skin) -> Option<Guess> {
+fn guess(img: &RgbImage, int: &Integral, skin: &Skin) -> Option<Grid> {
     let (x0, x1, y0, y1) = not_outside(img, skin);
     let roi = RectF {
         x0: x0 as f64,
@@ -284,7 +261,7 @@ fn guess(img: &RgbImage, int: &Integral, skin: &Skin) -> Option<Guess> {
 
 /// Lattices worth scoring in full: those that fill the board's box, and
 /// for each pitch the picture repeats at, its best origins.
-fn candidates(img: &RgbImage, int: &Integral, skin: &Skin) -> Vec<Guess> {
+fn candidates(img: &RgbImage, int: &Integral, skin: &Skin) -> Vec<Grid> {
     // The repeat is measured where the picture is not the surroundings,
     // so that a wide margin does not drown a small board's.
     let (x0, x1, y0, y1) = not_outside(img, skin);
@@ -299,18 +276,12 @@ fn candidates(img: &RgbImage, int: &Integral, skin: &Skin) -> Vec<Guess> {
 }
 
 /// Every origin on a grid of [`STEPS`] a side, ranked by the cheap score.
-fn best_origins(
-    int: &Integral,
-    coarse: &[Descriptor],
-    px: f64,
-    py: f64,
-    keep: usize,
-) -> Vec<Guess> {
-    let mut ranked: Vec<(f32, Guess)> = (0..STEPS * STEPS)
+fn best_origins(int: &Integral, coarse: &[Descriptor], px: f64, py: f64, keep: usize) -> Vec<Grid> {
+    let mut ranked: Vec<(f32, Grid)> = (0..STEPS * STEPS)
         .map(|k| {
-            let g = Guess {
-                ox: px * (k % STEPS) as f64 / STEPS as f64,
-                oy: py * (k / STEPS) as f64 / STEPS as f64,
+            let g = Grid {
+                x0: px * (k % STEPS) as f64 / STEPS as f64,
+                y0: py * (k / STEPS) as f64 / STEPS as f64,
                 px,
                 py,
             };
@@ -322,22 +293,22 @@ fn best_origins(
 }
 
 /// Coordinate descent on the origin and pitch, in ever smaller steps.
-fn refine(int: &Integral, skin: &Skin, mut g: Guess, mut best: f32, roi: RectF) -> Guess {
-    let (rows, cols) = g.counts(int);
+fn refine(int: &Integral, skin: &Skin, mut g: Grid, mut best: f32, roi: RectF) -> Grid {
+    let (rows, cols) = counts(&g, int);
     let (nc, nr) = (cols.max(1) as f64, rows.max(1) as f64);
     // The grid's near and far lines on each axis, each on its own, and the
     // whole grid: a line alone changes the pitch without moving the other.
-    let moves: [fn(&mut Guess, f64, f64, f64); 6] = [
-        |g, d, _, _| g.ox += d,
-        |g, d, _, _| g.oy += d,
+    let moves: [fn(&mut Grid, f64, f64, f64); 6] = [
+        |g, d, _, _| g.x0 += d,
+        |g, d, _, _| g.y0 += d,
         |g, d, nc, _| g.px += d / nc,
         |g, d, _, nr| g.py += d / nr,
         |g, d, nc, _| {
-            g.ox += d;
+            g.x0 += d;
             g.px -= d / nc;
         },
         |g, d, _, nr| {
-            g.oy += d;
+            g.y0 += d;
             g.py -= d / nr;
         },
     ];
@@ -348,8 +319,8 @@ fn refine(int: &Integral, skin: &Skin, mut g: Guess, mut best: f32, roi: RectF) 
             for sign in [-1.0, 1.0] {
                 let mut t = g;
                 m(&mut t, sign * step, nc, nr);
-                if t.ox < 0.0
-                    || t.oy < 0.0
+                if t.x0 < 0.0
+                    || t.y0 < 0.0
                     || t.px < skin.min_pitch
                     || t.py < skin.min_pitch * skin.aspect * 0.9
                 {
@@ -400,8 +371,8 @@ pub fn locate(img: &RgbImage, skin: &Skin) -> Result<Located, Refusal> {
     let (r0, r1, c0, c1) = extent(skin, &cs)
         .ok_or_else(|| refuse(None, "nothing in the picture looks like this skin's cells"))?;
     let lattice = Lattice {
-        xs: (c0..=c1).map(|c| g.ox + g.px * c as f64).collect(),
-        ys: (r0..=r1).map(|r| g.oy + g.py * r as f64).collect(),
+        xs: (c0..=c1).map(|c| g.x0 + g.px * c as f64).collect(),
+        ys: (r0..=r1).map(|r| g.y0 + g.py * r as f64).collect(),
     };
     let b = lattice.bounds();
     surroundings(img, skin, &g, (b.x0, b.x1, b.y0, b.y1))
@@ -456,7 +427,7 @@ fn outside_share(img: &RgbImage, skin: &Skin, r: RectF) -> f32 {
 fn surroundings(
     img: &RgbImage,
     skin: &Skin,
-    g: &Guess,
+    g: &Grid,
     (x0, x1, y0, y1): (f64, f64, f64, f64),
 ) -> Result<(), String> {
     let (w, h) = (f64::from(img.width()), f64::from(img.height()));

@@ -32,6 +32,42 @@ use descriptor::{Descriptor, weighted};
 pub use learn::{LearnSkinError, Shot, learn};
 pub use locate::{Located, locate};
 
+/// A uniform grid: the top left corner of cell (0, 0), and the pitch on
+/// each axis.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Grid {
+    pub x0: f64,
+    pub y0: f64,
+    pub px: f64,
+    pub py: f64,
+}
+
+impl Grid {
+    pub fn cell(&self, r: usize, c: usize) -> crate::geom::RectF {
+        crate::geom::RectF {
+            x0: self.x0 + self.px * c as f64,
+            y0: self.y0 + self.py * r as f64,
+            x1: self.x0 + self.px * (c + 1) as f64,
+            y1: self.y0 + self.py * (r + 1) as f64,
+        }
+    }
+
+    /// The same grid in a picture scaled by `s`.
+    pub fn scaled(&self, s: f64) -> Grid {
+        Grid {
+            x0: self.x0 * s,
+            y0: self.y0 * s,
+            px: self.px * s,
+            py: self.py * s,
+        }
+    }
+
+    /// The lattice of its first `rows × cols` cells.
+    pub fn lattice(&self, rows: usize, cols: usize) -> crate::vision::lattice::Lattice {
+        crate::vision::lattice::Lattice::uniform(self.x0, self.y0, self.px, self.py, rows, cols)
+    }
+}
+
 /// One look of a class of cell.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Look {
