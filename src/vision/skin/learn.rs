@@ -241,7 +241,7 @@ fn polish(
     classes: &[usize],
     rows: usize,
     cols: usize,
-    mut f: Grid,
+    f: Grid,
     (w, h): (f64, f64),
 ) -> Grid {
     let cost = |f: &Grid| {
@@ -249,48 +249,12 @@ fn polish(
             && f.y0 >= -0.5
             && f.x0 + f.px * cols as f64 <= w + 0.5
             && f.y0 + f.py * rows as f64 <= h + 0.5;
-        if inside {
-            scatter(int, classes, rows, cols, f, 6).unwrap_or(f64::MAX)
-        } else {
-            f64::MAX
-        }
+        inside
+            .then(|| scatter(int, classes, rows, cols, f, 6))
+            .flatten()
     };
-    let mut best = cost(&f);
-    let mut step = f.px.min(f.py) / 8.0;
-    // Each outer edge on its own, and the whole board: an edge alone
-    // changes the pitch without moving the far side.
-    let (nc, nr) = (cols as f64, rows as f64);
-    let moves: [fn(&mut Grid, f64, f64, f64); 6] = [
-        |f, d, nc, _| {
-            f.x0 += d;
-            f.px -= d / nc;
-        },
-        |f, d, nc, _| f.px += d / nc,
-        |f, d, _, nr| {
-            f.y0 += d;
-            f.py -= d / nr;
-        },
-        |f, d, _, nr| f.py += d / nr,
-        |f, d, _, _| f.x0 += d,
-        |f, d, _, _| f.y0 += d,
-    ];
-    while step > 0.05 {
-        let mut moved = false;
-        for m in &moves {
-            for sign in [-1.0, 1.0] {
-                let mut t = f;
-                m(&mut t, sign * step, nc, nr);
-                let c = cost(&t);
-                if c < best {
-                    (best, f, moved) = (c, t, true);
-                }
-            }
-        }
-        if !moved {
-            step /= 2.0;
-        }
-    }
-    f
+    let step = f.px.min(f.py) / 8.0;
+    f.descend((rows, cols), step, 0.05, cost)
 }
 
 /// Scales at which every shot is also sampled.

@@ -256,7 +256,7 @@ fn guess(img: &RgbImage, int: &Integral, skin: &Skin) -> Option<Grid> {
         .map(|g| (score(int, skin, &g, roi), g))
         .max_by(|a, b| a.0.total_cmp(&b.0))?;
     // Not one cell explained: no board of this skin.
-    (s > 0.0).then(|| refine(int, skin, g, s, roi))
+    (s > 0.0).then(|| refine(int, skin, g, roi))
 }
 
 /// Lattices worth scoring in full: those that fill the board's box, and
@@ -292,51 +292,16 @@ fn best_origins(int: &Integral, coarse: &[Descriptor], px: f64, py: f64, keep: u
     ranked.into_iter().take(keep).map(|r| r.1).collect()
 }
 
-/// Coordinate descent on the origin and pitch, in ever smaller steps.
-fn refine(int: &Integral, skin: &Skin, mut g: Grid, mut best: f32, roi: RectF) -> Grid {
-    let (rows, cols) = counts(&g, int);
-    let (nc, nr) = (cols.max(1) as f64, rows.max(1) as f64);
-    // The grid's near and far lines on each axis, each on its own, and the
-    // whole grid: a line alone changes the pitch without moving the other.
-    let moves: [fn(&mut Grid, f64, f64, f64); 6] = [
-        |g, d, _, _| g.x0 += d,
-        |g, d, _, _| g.y0 += d,
-        |g, d, nc, _| g.px += d / nc,
-        |g, d, _, nr| g.py += d / nr,
-        |g, d, nc, _| {
-            g.x0 += d;
-            g.px -= d / nc;
-        },
-        |g, d, _, nr| {
-            g.y0 += d;
-            g.py -= d / nr;
-        },
-    ];
-    let mut step = g.px.min(g.py) / 16.0;
-    while step > 0.06 {
-        let mut moved = false;
-        for m in &moves {
-            for sign in [-1.0, 1.0] {
-                let mut t = g;
-                m(&mut t, sign * step, nc, nr);
-                if t.x0 < 0.0
-                    || t.y0 < 0.0
-                    || t.px < skin.min_pitch
-                    || t.py < skin.min_pitch * skin.aspect * 0.9
-                {
-                    continue;
-                }
-                let s = score(int, skin, &t, roi);
-                if s > best {
-                    (best, g, moved) = (s, t, true);
-                }
-            }
-        }
-        if !moved {
-            step /= 2.0;
-        }
-    }
-    g
+/// Coordinate descent on the origin and pitch, to the best score.
+fn refine(int: &Integral, skin: &Skin, g: Grid, roi: RectF) -> Grid {
+    let step = g.px.min(g.py) / 16.0;
+    g.descend(counts(&g, int), step, 0.06, |t| {
+        let valid = t.x0 >= 0.0
+            && t.y0 >= 0.0
+            && t.px >= skin.min_pitch
+            && t.py >= skin.min_pitch * skin.aspect * 0.9;
+        valid.then(|| -f64::from(score(int, skin, t, roi)))
+    })
 }
 
 /// The cells that show the board (matched to a look that is not merely

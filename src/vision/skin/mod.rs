@@ -62,6 +62,52 @@ impl Grid {
         }
     }
 
+    /// Coordinate descent on the grid, in steps from `step` down to
+    /// `finest`, to the lowest `cost` (`None` for a grid not to consider).
+    /// Each move shifts the whole grid, or one outer line of `rows × cols`
+    /// cells alone: a line alone changes the pitch without moving the far
+    /// one.
+    pub fn descend(
+        mut self,
+        (rows, cols): (usize, usize),
+        mut step: f64,
+        finest: f64,
+        mut cost: impl FnMut(&Grid) -> Option<f64>,
+    ) -> Grid {
+        let (nc, nr) = (cols.max(1) as f64, rows.max(1) as f64);
+        let moves: [fn(&mut Grid, f64, f64, f64); 6] = [
+            |g, d, nc, _| {
+                g.x0 += d;
+                g.px -= d / nc;
+            },
+            |g, d, nc, _| g.px += d / nc,
+            |g, d, _, nr| {
+                g.y0 += d;
+                g.py -= d / nr;
+            },
+            |g, d, _, nr| g.py += d / nr,
+            |g, d, _, _| g.x0 += d,
+            |g, d, _, _| g.y0 += d,
+        ];
+        let mut best = cost(&self).unwrap_or(f64::MAX);
+        while step > finest {
+            let mut moved = false;
+            for m in &moves {
+                for sign in [-1.0, 1.0] {
+                    let mut t = self;
+                    m(&mut t, sign * step, nc, nr);
+                    if let Some(c) = cost(&t).filter(|&c| c < best) {
+                        (best, self, moved) = (c, t, true);
+                    }
+                }
+            }
+            if !moved {
+                step /= 2.0;
+            }
+        }
+        self
+    }
+
     /// The lattice of its first `rows × cols` cells.
     pub fn lattice(&self, rows: usize, cols: usize) -> crate::vision::lattice::Lattice {
         crate::vision::lattice::Lattice::uniform(self.x0, self.y0, self.px, self.py, rows, cols)
