@@ -382,12 +382,41 @@ fn checked(
     Ok(actions)
 }
 
+/// How long the first look keeps looking while the board cannot be read:
+/// the windows under a selection overlay that has just closed repaint in
+/// their own time, and until they do the screen may still show the
+/// overlay's pixels, unchanging.
+const FIRST_LOOK_PATIENCE: Duration = Duration::from_millis(600);
+/// The pause between two of those looks.
+const FIRST_LOOK_GAP: Duration = Duration::from_millis(100);
+
+/// The first settled look; looked at again, for up to
+/// [`FIRST_LOOK_PATIENCE`], while it shows no board read for sure.
+fn first_look<S: Screen>(
+    screen: &mut S,
+    p: &Pacing,
+) -> Result<Look<S::Shot>, CycleError<S::Error>> {
+    let mut look = settled(screen, p)?;
+    let mut waited = Duration::ZERO;
+    let unread =
+        |l: &Look<S::Shot>| matches!(l.seen.report.state, Verdict::NoBoard | Verdict::Uncertain);
+    while !look.aborted && unread(&look) && waited < FIRST_LOOK_PATIENCE {
+        if screen.pause(FIRST_LOOK_GAP) {
+            look.aborted = true;
+            break;
+        }
+        waited += FIRST_LOOK_GAP;
+        look = settled(screen, p)?;
+    }
+    Ok(look)
+}
+
 /// Runs the loop until done, refused, aborted or given up.
 pub fn run<S: Screen>(
     screen: &mut S,
     rules: &Rules,
 ) -> Result<Cycle<S::Shot>, CycleError<S::Error>> {
-    let look = settled(screen, &rules.pacing)?;
+    let look = first_look(screen, &rules.pacing)?;
     let mut run = Run {
         first: look.seen.report.clone(),
         planned: None,
@@ -462,6 +491,9 @@ mod tests {
         /// From this many clicks on, the board reads as covered: nothing
         /// left to do, though targets remain.
         covered_after: Option<usize>,
+        /// This many reads come first that show no board (a screen still
+        /// being repainted).
+        unread_first: usize,
     }
 
     fn fake(left: usize) -> Fake {
@@ -483,6 +515,7 @@ mod tests {
             blind_after_input: false,
             every_click: false,
             covered_after: None,
+            unread_first: 0,
         }
     }
 
@@ -517,7 +550,11 @@ mod tests {
             let mut report = Report::new("toy", Verdict::Playable, "");
             report.board = Some(BoardReport::from_rows(rows(n)));
             let covered = self.covered_after.is_some_and(|c| self.clicks >= c);
-            let step = if n == 0 {
+            let step = if self.reads.len() <= self.unread_first {
+                report.state = Verdict::NoBoard;
+                report.board = None;
+                Step::Done
+            } else if n == 0 {
                 report.state = Verdict::Solved;
                 Step::Done
             } else if covered {
@@ -720,6 +757,34 @@ mod tests {
         let c = run(&mut f, &rules()).unwrap();
         assert_eq!(c.outcome, Outcome::Refused);
         assert!(f.batches.is_empty() && c.planned.is_none());
+    }
+
+    #[test]
+    fn the_first_look_waits_a_moment_for_a_board_it_can_read() {
+        let mut f = fake(3);
+        f.unread_first = 3;
+        let c = run(&mut f, &rules()).unwrap();
+        assert!(
+            matches!(
+                c.outcome,
+                Outcome::Played {
+                    sent: 3,
+                    after: Some(Verdict::Solved),
+                    ..
+                }
+            ),
+            "{:?}",
+            c.outcome
+        );
+        assert_eq!(f.left, 0);
+        // Never read: refused after a bounded wait, with nothing sent.
+        let mut f = fake(3);
+        f.unread_first = usize::MAX;
+        let c = run(&mut f, &rules()).unwrap();
+        assert_eq!(c.outcome, Outcome::Refused);
+        assert!(f.batches.is_empty());
+        let looks = (FIRST_LOOK_PATIENCE.as_millis() / FIRST_LOOK_GAP.as_millis()) as usize + 1;
+        assert_eq!(f.reads.len(), looks);
     }
 
     #[test]
