@@ -3,7 +3,9 @@
 //! cell, as on a dense screen) and padded inside a page-coloured margin:
 //! every playable one must read as its ground truth and get a legal
 //! Hamiltonian plan with every click inside its cell; every other one must
-//! get no click at all.
+//! get no click at all. Recoloured (every hue turned, as another skin of
+//! the game would be) and calibrated on one of them, every playable one
+//! reads at 0.6× to 2× cut to 3 px round its board.
 
 mod common;
 
@@ -276,5 +278,112 @@ fn cli_exits_3_with_no_actions_on_every_screen_that_is_not_playable() {
             !v["reason"].as_str().unwrap().is_empty(),
             "{file}: says why"
         );
+    }
+}
+
+/// `img` with every colour's hue turned by `degrees` about the grey axis
+/// (greys stay grey): another skin of the same game.
+fn hue_rotated(img: &RgbImage, degrees: f64) -> RgbImage {
+    let (s, c) = degrees.to_radians().sin_cos();
+    let (a, b) = ((1.0 - c) / 3.0, s / 3f64.sqrt());
+    let m = [
+        [c + a, a - b, a + b],
+        [a + b, c + a, a - b],
+        [a - b, a + b, c + a],
+    ];
+    let mut out = img.clone();
+    for p in out.pixels_mut() {
+        let v = p.0.map(f64::from);
+        p.0 = m.map(|row| {
+            (row[0] * v[0] + row[1] * v[1] + row[2] * v[2])
+                .round()
+                .clamp(0.0, 255.0) as u8
+        });
+    }
+    out
+}
+
+/// `img` scaled by `s`, then cut to the truth grid with `margin` pixels
+/// round it (the edge pixels repeated where the capture has fewer); the
+/// grid where it lands.
+fn tight(img: &RgbImage, grid: Grid, s: f64, margin: f64) -> (RgbImage, Grid) {
+    let w = (f64::from(img.width()) * s).round() as u32;
+    let h = (f64::from(img.height()) * s).round() as u32;
+    let scaled = resize(img, w, h, FilterType::Triangle);
+    let g = grid.scaled(s, 0.0, 0.0);
+    let (x0, y0) = ((g.x0 - margin).floor(), (g.y0 - margin).floor());
+    let (x1, y1) = ((g.x1 + margin).ceil(), (g.y1 + margin).ceil());
+    let out = RgbImage::from_fn((x1 - x0) as u32, (y1 - y0) as u32, |x, y| {
+        let sx = (x0 + f64::from(x)).clamp(0.0, f64::from(w - 1)) as u32;
+        let sy = (y0 + f64::from(y)).clamp(0.0, f64::from(h - 1)) as u32;
+        *scaled.get_pixel(sx, sy)
+    });
+    (out, g.scaled(1.0, -x0, -y0))
+}
+
+#[test]
+fn recoloured_screens_read_after_one_calibrate_from_0_6_to_2x_with_3_px_margins() {
+    let Some((dir, truth)) = truth() else { return };
+    let playable: Vec<(&String, &serde_json::Value)> = truth
+        .iter()
+        .filter(|(k, v)| !k.starts_with('_') && v["state"] == "playable")
+        .collect();
+    let rows = |v: &serde_json::Value| -> String {
+        let cells: Vec<&str> = v["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect();
+        cells.join("\n")
+    };
+    for degrees in [60.0, 150.0, 250.0] {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let shot = |file: &str| {
+            hue_rotated(
+                &image::open(dir.join(file)).expect("screenshot").to_rgb8(),
+                degrees,
+            )
+        };
+        // Taught on one screenshot of a game under way, which shows every
+        // kind of cell (the knight, light, dark and visited cells).
+        let mut args = vec!["calibrate".to_string(), "--game".into(), "troyis".into()];
+        {
+            let file = "15.png";
+            let png = tmp.path().join(file);
+            shot(file).save(&png).expect("save");
+            let txt = png.with_extension("txt");
+            std::fs::write(&txt, rows(&truth[file])).expect("write the level");
+            args.extend([
+                "--image".into(),
+                png.display().to_string(),
+                "--level".into(),
+                txt.display().to_string(),
+            ]);
+        }
+        args.extend(["--out".into(), tmp.path().display().to_string()]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = boardbot(&args);
+        assert!(
+            out.status.success(),
+            "hue {degrees}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let cal = Troyis
+            .load_calibration(Some(&tmp.path().join("troyis.toml")))
+            .expect("the learnt calibration");
+        for (file, want) in &playable {
+            let img = shot(file);
+            let grid = Grid::from_json(&want["grid"]);
+            for s in [0.6, 0.7, 0.8, 0.9, 1.0, 1.25, 1.5, 2.0] {
+                let (cut, g) = tight(&img, grid, s, 3.0);
+                let what = format!("{file} hue +{degrees}°, {s}×, 3 px margins");
+                let report = Troyis
+                    .solve_image(&cut, &cal, &Default::default())
+                    .expect("solve");
+                check_playable(&report, want, g, &what);
+            }
+        }
     }
 }
