@@ -9,8 +9,10 @@
 //! tests/fixtures/fifteen/ids.txt, `boardbot calibrate` learns its
 //! numbers from one screenshot, and the windows are grabbed now: a 3x3 and
 //! a 4x4 at sgt's size (48 px tiles), and the 4x4 in a window of 520x600
-//! (about 100 px tiles). Without Xvfb, xdotool or sgt-puzzles it says so
-//! and measures nothing.
+//! (about 100 px tiles). Each is also read with the built-in look, which
+//! has no number templates: the numbers are drawn in the desktop's fonts
+//! (drawn once per tile size and kept; the first read draws them). Without
+//! Xvfb, xdotool or sgt-puzzles it says so and measures nothing.
 
 mod common;
 #[path = "../tests/common/mod.rs"]
@@ -38,6 +40,7 @@ fn main() {
     let dir = tempfile::tempdir().expect("temp dir");
     let cal_file = calibrate_fifteen(&sgt, &display.name, dir.path());
     let cal = FIFTEEN.load_calibration(Some(&cal_file)).expect("learnt");
+    let builtin = FIFTEEN.load_calibration(None).expect("built in");
     let ids = fifteen_ids();
     let mut shots = Vec::new();
     for (id, size) in [
@@ -65,6 +68,14 @@ fn main() {
         });
         let size = id.split(':').next().unwrap_or("");
         row_vs(&format!("read {size} sgt window, {w}x{h}"), &t, Some(b));
+        let t = runs(budget, || {
+            black_box(read::read(black_box(img), &builtin));
+        });
+        row_vs(
+            &format!("read {size} with no calibration (the fonts' numbers)"),
+            &t,
+            Some(b),
+        );
         let t = runs(budget, || {
             black_box(FIFTEEN.solve_image(black_box(img), &cal, &opts).ok());
         });

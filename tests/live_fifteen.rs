@@ -1,8 +1,9 @@
 //! Fifteen end to end on a real X server: sgt-puzzles' own sgt-fifteen
 //! runs on a private Xvfb display with fixed game IDs (a 3x3 and a 4x4 of
-//! tests/fixtures/fifteen/ids.txt), `boardbot calibrate` learns its
-//! numbers from one screenshot, and `boardbot play --game fifteen` plays
-//! it by clicks to completion. The result is judged from the screen:
+//! tests/fixtures/fifteen/ids.txt), and `boardbot play --game fifteen`
+//! plays it by clicks to completion: out of the box (the numbers drawn in
+//! the desktop's fonts), and with what `boardbot calibrate` learnt from one
+//! screenshot. The result is judged from the screen:
 //! boardbot's reader sees the goal, and sgt's status bar starts with the
 //! same "COMPLETED!" as a game completed on purpose (its ink compared
 //! pixel by pixel: sgt's status bar is text boardbot does not otherwise
@@ -100,16 +101,26 @@ fn plays_sgt_fifteen_3x3_and_4x4_to_completion() {
     };
     let completed = completed_word(&s);
     let ids = fifteen_ids();
-    for (id, margin) in [(&ids[1], 12), (&ids[2], 40)] {
+    // Out of the box (numbers drawn in the desktop's fonts), and with the
+    // calibration learnt from a screenshot.
+    for (id, margin, calibrated) in [
+        (&ids[1], 12, false),
+        (&ids[2], 40, false),
+        (&ids[2], 20, true),
+    ] {
         let win = s.open(id, (50, 40));
         assert!(
             !same_ink(&first_word_ink(&win.grab()), &completed),
             "a new game reads as completed"
         );
         let t = Instant::now();
-        let out = play(&s, &win.region(margin), &["--once", "--json"])
-            .output()
-            .expect("run play");
+        let flags = ["--once", "--json"];
+        let mut cmd = if calibrated {
+            play(&s, &win.region(margin), &flags)
+        } else {
+            live::play(&s.display, Some("fifteen"), &win.region(margin), &flags)
+        };
+        let out = cmd.output().expect("run play");
         let took = t.elapsed();
         assert_eq!(out.status.code(), Some(0), "{}", show(&out));
         let v = common::stdout_json(&out);
@@ -117,7 +128,7 @@ fn plays_sgt_fifteen_3x3_and_4x4_to_completion() {
         let optimal = FIFTEEN.solve_text(id, "id", &Default::default()).unwrap();
         assert_eq!(v["plan"], optimal.plan.unwrap(), "the optimal plan");
         println!(
-            "{id}: {} slides, plan+play {:.2} s in all, vision {} ms, solve {} ms, {} re-plan(s)",
+            "{id} (calibrated: {calibrated}): {} slides, plan+play {:.2} s in all, vision {} ms, solve {} ms, {} re-plan(s)",
             v["plan"]["length"],
             took.as_secs_f64(),
             v["timing_ms"]["vision"],

@@ -27,6 +27,7 @@ pub mod cells;
 pub mod color;
 pub mod cut;
 pub mod debug;
+pub mod glyphs;
 pub mod grid;
 pub mod image_file;
 pub mod lattice;

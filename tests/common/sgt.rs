@@ -104,11 +104,24 @@ impl Window {
     /// window is found by its title, the game's name (`sgt-fifteen`:
     /// "Fifteen").
     pub fn open(program: &Path, display: &str, id: &str, at: (i32, i32)) -> Window {
+        Window::open_with(program, display, id, at, &[])
+    }
+
+    /// As [`Window::open`], with more environment variables for the game
+    /// (a fontconfig file, for the font its numbers are drawn in).
+    pub fn open_with(
+        program: &Path,
+        display: &str,
+        id: &str,
+        at: (i32, i32),
+        env: &[(&str, &Path)],
+    ) -> Window {
         let title = title_of(program);
         let start = || {
             Command::new(program)
                 .arg(id)
                 .env("DISPLAY", display)
+                .envs(env.iter().copied())
                 .stdout(Stdio::null())
                 .stderr(Stdio::piped())
                 .spawn()
@@ -292,15 +305,22 @@ pub fn fifteen_ids() -> Vec<String> {
 pub fn calibrate_fifteen(program: &Path, display: &str, dir: &Path) -> PathBuf {
     let id = &fifteen_ids()[0];
     let win = Window::open(program, display, id, (20, 20));
-    let shot = dir.join("calibration-shot.png");
-    win.grab().save(&shot).expect("save the screenshot");
+    let shot = win.grab();
     drop(win);
+    calibrate_fifteen_on(&shot, id, dir)
+}
+
+/// `boardbot calibrate --game fifteen` on `shot`, which shows game `id`:
+/// the learnt file (in `dir`).
+pub fn calibrate_fifteen_on(shot: &image::RgbImage, id: &str, dir: &Path) -> PathBuf {
+    let file = dir.join("calibration-shot.png");
+    shot.save(&file).expect("save the screenshot");
     let out = super::boardbot(&[
         "calibrate",
         "--game",
         "fifteen",
         "--image",
-        shot.to_str().expect("utf-8"),
+        file.to_str().expect("utf-8"),
         "--board",
         id,
         "--out",
@@ -368,4 +388,25 @@ impl Fifteen {
     pub fn read(&self, win: &Window) -> boardbot::report::Report {
         self.solve(&win.grab())
     }
+}
+
+/// A fontconfig file in `dir` under which bold "Sans", the font sgt draws
+/// its numbers in, is `family`: the desktop's fonts changed for one
+/// program, as a user's font settings change them for all.
+pub fn sans_is(dir: &Path, family: &str) -> PathBuf {
+    let file = dir.join(format!("fonts-{}.conf", family.replace(' ', "-")));
+    let conf = format!(
+        r#"<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig>
+  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+  <match target="pattern">
+    <test name="family"><string>sans-serif</string></test>
+    <edit name="family" mode="prepend" binding="strong"><string>{family}</string></edit>
+  </match>
+</fontconfig>
+"#
+    );
+    std::fs::write(&file, conf).expect("write the fontconfig file");
+    file
 }

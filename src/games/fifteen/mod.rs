@@ -7,6 +7,8 @@
 //!   IDA* with additive pattern databases on 4×4, Manhattan distance with
 //!   linear conflicts elsewhere; every plan is optimal.
 //! - [`read`]: the board from a screenshot of sgt-fifteen's window;
+//! - [`fonts`]: the numbers drawn in the desktop's fonts, for reading with
+//!   no calibration;
 //! - [`learn`]: `boardbot calibrate`, the numbers' templates from one
 //!   screenshot;
 //! - [`screen`]: the plan as clicks, with a look every few slides.
@@ -14,6 +16,7 @@
 //! Solve, walkthrough, map and trace of text positions come from
 //! [`crate::tools`]; `solve` adds which tile each slide moves.
 
+pub mod fonts;
 pub mod korf;
 pub mod learn;
 pub mod level;

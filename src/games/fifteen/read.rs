@@ -13,9 +13,12 @@
 //!    the calibration's `.` class; anything else drawn there is part of a
 //!    tile caught mid-slide (sgt animates a slide over 0.13 s).
 //! 2. **A tile**: its face (past [`FACE_INSET`]) holds ink, centred, that
-//!    matches one number's template (learnt by `boardbot calibrate` from
-//!    a screenshot whose game ID is known: [`super::learn`]) well enough
-//!    and clearly better than any other number.
+//!    matches one number's template well enough and clearly better than
+//!    any other number. The templates are the calibration's, learnt by
+//!    `boardbot calibrate` from a screenshot whose game ID is known
+//!    ([`super::learn`]); with none, the numbers drawn in each desktop
+//!    font ([`super::fonts`]), and the font that reads the most cells for
+//!    sure is kept.
 //! 3. Unsure, with the reason: a face of another colour (the win flash
 //!    alternates the faces between the bevels' two greys), ink off centre
 //!    (a tile between two cells), no template close enough.
@@ -35,9 +38,11 @@ use crate::vision::color::Rgb;
 use crate::vision::cut::edge_is_clear;
 use crate::vision::template::{Template, scores};
 use crate::vision::{
-    CellIssue, CellRead, GridRead, Lattice, LatticeParams, Marker, Reading, Side, Trust,
-    Unreadable, find_lattice, trust_cells, verdict_on,
+    CellIssue, CellRead, GridRead, Lattice, LatticeParams, Reading, Side, Trust, Unreadable,
+    find_lattice, trust_cells, verdict_on,
 };
+
+use super::fonts::{self, NumberLook, Numbers};
 
 /// What the screenshot shows, when read for sure.
 pub type Read = Reading<Tiles>;
@@ -102,21 +107,32 @@ pub fn face_grey(cal: &Calibration) -> Rgb {
         .unwrap_or(Rgb([213.0; 3]))
 }
 
-/// The number templates of the calibration, with their numbers.
-fn templates(cal: &Calibration) -> Vec<(u8, &Marker)> {
-    cal.params
+/// The calibration's number templates, when it has any.
+fn calibrated(cal: &Calibration) -> Option<Numbers> {
+    let looks: Vec<NumberLook> = cal
+        .params
         .markers
         .iter()
-        .filter_map(|m| number(m.letter).map(|n| (n, m)))
-        .collect()
+        .filter_map(|m| {
+            number(m.letter).map(|n| NumberLook {
+                n,
+                whole: m.template.clone(),
+                parts: None,
+            })
+        })
+        .collect();
+    (!looks.is_empty()).then(|| Numbers {
+        source: "the calibration".into(),
+        looks,
+        min_score: MIN_SCORE,
+    })
 }
 
-/// The numbers a board of `slots` cells holds that the calibration has no
+/// The numbers a board of `slots` cells holds that `numbers` has no
 /// template for.
-fn untaught(cal: &Calibration, slots: usize) -> Vec<u8> {
-    let known = templates(cal);
+fn untaught(numbers: &Numbers, slots: usize) -> Vec<u8> {
     (1..slots.min(16) as u8)
-        .filter(|n| !known.iter().any(|(k, _)| k == n))
+        .filter(|n| !numbers.looks.iter().any(|l| l.n == *n))
         .collect()
 }
 
@@ -138,19 +154,10 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
         .into_iter()
         .filter(|&side| !edge_is_clear(img, &lattice, side))
         .collect();
-    let untaught = untaught(cal, lattice.rows() * lattice.cols());
-    let grid = read_cells(img, lattice, cal);
-    if !untaught.is_empty() {
-        let list: Vec<String> = untaught.iter().map(u8::to_string).collect();
-        return Read::Uncertain {
-            reason: format!(
-                "the calibration has no template for tile(s) {}: calibrate on a screenshot that shows them (a 4x4 shows all fifteen)",
-                list.join(", ")
-            ),
-            grid,
-            issues: Vec::new(),
-        };
-    }
+    let grid = match read_numbers(img, lattice, cal) {
+        Ok(grid) => grid,
+        Err(refused) => return refused,
+    };
     let verdict = if cut.is_empty() {
         trust_cells(&grid)
     } else {
@@ -203,21 +210,101 @@ fn find_board_lattice(img: &RgbImage, params: &LatticeParams) -> Option<Lattice>
     best
 }
 
-/// Reads every cell of `lattice`.
-fn read_cells(img: &RgbImage, lattice: Lattice, cal: &Calibration) -> GridRead {
+/// Reads every cell with the calibration's numbers, or, when it has none,
+/// with the desktop font's that explains the board best.
+fn read_numbers(img: &RgbImage, lattice: Lattice, cal: &Calibration) -> Result<GridRead, Read> {
     let grey = face_grey(cal);
-    // Every number competes, even those too large for this board: a
-    // number the board cannot hold is refused by name, where leaving it
-    // out could let a lookalike win.
-    let marks = templates(cal);
-    let cells = (0..lattice.rows())
-        .map(|r| {
-            (0..lattice.cols())
-                .map(|c| read_cell(img, lattice.cell(r, c), grey, &marks, &cal.params.sample))
-                .collect()
+    let sp = &cal.params.sample;
+    if let Some(numbers) = calibrated(cal) {
+        let untaught = untaught(&numbers, lattice.rows() * lattice.cols());
+        let grid = read_cells(img, &lattice, grey, std::slice::from_ref(&numbers), sp).remove(0);
+        if untaught.is_empty() {
+            return Ok(grid);
+        }
+        let list: Vec<String> = untaught.iter().map(u8::to_string).collect();
+        return Err(Read::uncertain(
+            grid,
+            format!(
+                "the calibration has no template for tile(s) {}: calibrate on a screenshot that shows them (a 4x4 shows all fifteen)",
+                list.join(", ")
+            ),
+            Vec::new(),
+        ));
+    }
+    let (pitch, _) = lattice.pitch();
+    let sets = fonts::rendered(pitch, grey);
+    let sets: &[Numbers] = if sets.is_empty() {
+        &[Numbers::none()]
+    } else {
+        &sets
+    };
+    let mut grids = read_cells(img, &lattice, grey, sets, sp);
+    let best = (0..grids.len())
+        .max_by(|&a, &b| explained(&grids[a], &grids[b]))
+        .unwrap_or(0);
+    if let Some(other) = (0..grids.len()).find(|&k| disagree(&grids[k], &grids[best])) {
+        let reason = format!(
+            "the numbers read as one board in {} and as another in {}: calibrate on a screenshot of a game whose ID you know",
+            sets[best].source, sets[other].source
+        );
+        return Err(Read::uncertain(grids[other].clone(), reason, Vec::new()));
+    }
+    Ok(grids.swap_remove(best))
+}
+
+/// Which of two readings explains its cells better: the one with more read
+/// for sure, then the one with the larger sum of confidences.
+fn explained(a: &GridRead, b: &GridRead) -> std::cmp::Ordering {
+    let sure = |g: &GridRead| {
+        g.cells
+            .iter()
+            .flatten()
+            .filter(|c| c.letter.is_some())
+            .count()
+    };
+    let confidence = |g: &GridRead| -> f32 { g.cells.iter().flatten().map(|c| c.confidence).sum() };
+    sure(a)
+        .cmp(&sure(b))
+        .then(confidence(a).total_cmp(&confidence(b)))
+}
+
+/// True when both grids read every cell, and not alike.
+fn disagree(a: &GridRead, b: &GridRead) -> bool {
+    let sure = |g: &GridRead| g.cells.iter().flatten().all(|c| c.letter.is_some());
+    let letters = |g: &GridRead| -> Vec<Option<char>> {
+        g.cells.iter().flatten().map(|c| c.letter).collect()
+    };
+    sure(a) && sure(b) && letters(a) != letters(b)
+}
+
+/// Why a number cannot be read with neither a calibration nor a font.
+pub(super) const NO_NUMBERS: &str = "no number templates: the calibration has none and no desktop font was found (fonts-dejavu-core installs one); or run `boardbot calibrate --game fifteen` on a screenshot of a game whose ID you know";
+
+/// Reads every cell of `lattice` with each set of numbers: one grid per set.
+fn read_cells(
+    img: &RgbImage,
+    lattice: &Lattice,
+    grey: Rgb,
+    sets: &[Numbers],
+    sp: &crate::vision::cells::SampleParams,
+) -> Vec<GridRead> {
+    let mut grids: Vec<GridRead> = sets
+        .iter()
+        .map(|_| GridRead {
+            lattice: lattice.clone(),
+            cells: Vec::new(),
         })
         .collect();
-    GridRead { lattice, cells }
+    for r in 0..lattice.rows() {
+        grids.iter_mut().for_each(|g| g.cells.push(Vec::new()));
+        for c in 0..lattice.cols() {
+            let reads = read_cell(img, lattice.cell(r, c), grey, sets, sp);
+            for (g, read) in grids.iter_mut().zip(reads) {
+                g.cells[r].push(read);
+            }
+        }
+    }
+    grids
 }
 
 /// The window a number is matched in: its ink's box, with a margin of a
@@ -295,45 +382,47 @@ fn drawn_share(img: &RgbImage, rect: RectF, grey: Rgb) -> f32 {
     drawn as f32 / total as f32
 }
 
-/// Reads one cell: the gap `.`, a tile's letter, or unsure with why.
+/// Reads one cell with each set of numbers: the gap `.`, a tile's letter,
+/// or unsure with why.
 fn read_cell(
     img: &RgbImage,
     rect: RectF,
     grey: Rgb,
-    marks: &[(u8, &Marker)],
+    sets: &[Numbers],
     sp: &crate::vision::cells::SampleParams,
-) -> CellRead {
+) -> Vec<CellRead> {
     let s = sample(img, rect, sp);
     let f = face(img, rect.inset(FACE_INSET), grey);
-    let verdict = if f.colour.distance(grey) > FACE_TOLERANCE {
-        Err((
-            0.0,
-            format!(
-                "its face is {}, not the tiles' grey {grey}: the win flash, or not sgt-fifteen?",
-                f.colour
-            ),
-        ))
+    let verdicts = if f.colour.distance(grey) > FACE_TOLERANCE {
+        let why = format!(
+            "its face is {}, not the tiles' grey {grey}: the win flash, or not sgt-fifteen?",
+            f.colour
+        );
+        vec![Err((0.0, why)); sets.len()]
     } else if f.ink < MIN_INK {
-        gap(img, rect, grey)
+        vec![gap(img, rect, grey); sets.len()]
     } else {
-        tile(img, rect, &f, marks)
+        tile(img, rect, &f, sets)
     };
-    match verdict {
-        Ok((letter, confidence)) => CellRead {
-            letter: Some(letter),
-            confidence,
-            guess: letter,
-            sample: s,
-            why: None,
-        },
-        Err((confidence, why)) => CellRead {
-            letter: None,
-            confidence,
-            guess: '?',
-            sample: s,
-            why: Some(Unreadable::Other(why)),
-        },
-    }
+    verdicts
+        .into_iter()
+        .map(|verdict| match verdict {
+            Ok((letter, confidence)) => CellRead {
+                letter: Some(letter),
+                confidence,
+                guess: letter,
+                sample: s.clone(),
+                why: None,
+            },
+            Err((confidence, why)) => CellRead {
+                letter: None,
+                confidence,
+                guess: '?',
+                sample: s.clone(),
+                why: Some(Unreadable::Other(why)),
+            },
+        })
+        .collect()
 }
 
 type CellVerdict = Result<(char, f32), (f32, String)>;
@@ -354,46 +443,62 @@ fn gap(img: &RgbImage, rect: RectF, grey: Rgb) -> CellVerdict {
     }
 }
 
-/// A face with ink: the number whose template matches, centred.
-fn tile(img: &RgbImage, rect: RectF, f: &Face, marks: &[(u8, &Marker)]) -> CellVerdict {
-    if marks.is_empty() {
-        return Err((
-            0.0,
-            "a number, but the calibration has no number templates: run `boardbot calibrate --game fifteen` on a screenshot of a game whose ID you know".into(),
-        ));
-    }
+/// A face with ink: for each set, the number whose template matches,
+/// centred. The window is reduced once for every set's templates.
+fn tile(img: &RgbImage, rect: RectF, f: &Face, sets: &[Numbers]) -> Vec<CellVerdict> {
     let Some(ink) = f.ink_box else {
-        return Err((0.0, "no ink".into()));
+        return vec![Err((0.0, "no ink".into())); sets.len()];
     };
     let (cx, cy) = rect.centre();
     let (bx, by) = ink.centre();
     let off = (bx - cx).abs().max((by - cy).abs()) / rect.width();
     if off > OFF_CENTRE {
-        return Err((
-            0.0,
-            format!(
-                "its number is {:.0}% of a cell off centre: a tile mid-slide?",
-                off * 100.0
-            ),
-        ));
+        let why = format!(
+            "its number is {:.0}% of a cell off centre: a tile mid-slide?",
+            off * 100.0
+        );
+        return vec![Err((0.0, why)); sets.len()];
     }
     let window = number_window(ink);
-    let templates: Vec<&Template> = marks.iter().map(|(_, m)| &m.template).collect();
-    let mut scores: Vec<(f32, u8)> = scores(&templates, img, window)
-        .into_iter()
-        .zip(marks.iter().map(|(n, _)| *n))
+    let wholes: Vec<&Template> = sets
+        .iter()
+        .flat_map(|set| set.looks.iter().map(|l| &l.whole))
+        .collect();
+    let mut all = scores(&wholes, img, window).into_iter();
+    sets.iter()
+        .map(|set| {
+            let wholes: Vec<f32> = all.by_ref().take(set.looks.len()).collect();
+            best_number(img, window, set, &wholes)
+        })
+        .collect()
+}
+
+/// The number of `set` in `window`, given each look's whole correlation:
+/// it must match well enough, and clearly better than any other.
+fn best_number(img: &RgbImage, window: RectF, set: &Numbers, wholes: &[f32]) -> CellVerdict {
+    if set.looks.is_empty() {
+        return Err((0.0, NO_NUMBERS.into()));
+    }
+    let need = set.min_score;
+    let mut scores: Vec<(f32, u8)> = wholes
+        .iter()
+        .zip(&set.looks)
+        // A look already below what is needed stays there: its parts
+        // can only lower it.
+        .map(|(&s, l)| (if s < need { s } else { l.score(s, img, window) }, l.n))
         .collect();
     scores.sort_by(|a, b| b.0.total_cmp(&a.0));
     let (best, n) = scores[0];
     let second = scores.get(1).map_or(-1.0, |s| s.0);
-    if best < MIN_SCORE || best - second < MIN_LEAD {
+    if best < need || best - second < MIN_LEAD {
         let runner = scores
             .get(1)
             .map_or(String::new(), |s| format!(", then {} at {:.2}", s.1, s.0));
         return Err((
             best.max(0.0),
             format!(
-                "its number is unclear: best {n} at {best:.2}{runner} (needs {MIN_SCORE:.2}, {MIN_LEAD:.2} ahead)"
+                "its number is unclear in {}: best {n} at {best:.2}{runner} (needs {need:.2}, {MIN_LEAD:.2} ahead)",
+                set.source
             ),
         ));
     }
@@ -541,6 +646,22 @@ mod tests {
             }
             _ => panic!("not refused"),
         }
+    }
+
+    #[test]
+    fn the_reading_with_more_cells_read_for_sure_explains_more() {
+        let sure = grid(["12", "3."]);
+        let mut unsure = grid(["12", "3."]);
+        unsure.cells[0][1].letter = None;
+        unsure.cells[0][0].confidence = 5.0;
+        assert_eq!(explained(&sure, &unsure), std::cmp::Ordering::Greater);
+        let mut surer = grid(["12", "3."]);
+        surer.cells[1][0].confidence = 1.5;
+        assert_eq!(explained(&sure, &surer), std::cmp::Ordering::Less);
+        // Two full readings of two boards disagree; a partial one does not.
+        assert!(disagree(&sure, &grid(["21", "3."])));
+        assert!(!disagree(&sure, &grid(["12", "3."])));
+        assert!(!disagree(&unsure, &grid(["21", "3."])));
     }
 
     #[test]

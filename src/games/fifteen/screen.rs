@@ -24,7 +24,8 @@ use crate::tools::options::Options;
 use crate::vision::GridRead;
 use crate::vision::Lattice;
 
-/// The look boardbot starts from; without number templates (see the file).
+/// The look boardbot starts from; without number templates: they are
+/// rendered in the desktop's fonts ([`super::fonts`]).
 pub static LOOKS: [&Embedded; 1] = [&crate::builtin_look!("calibration/fifteen.toml")];
 
 /// sgt's slide animation (`ANIM_TIME`, 0.13 s) with room to spare; the
@@ -65,21 +66,22 @@ pub fn clicks_into(report: &mut Report, start: &Tiles, lattice: &Lattice, slides
     report.checkpoints = checkpoints;
 }
 
-/// Refuses, before reading, a calibration with no number templates: the
-/// built-in one has none, as sgt's numbers are the desktop's font.
+/// Refuses, before reading, a calibration with no number templates on a
+/// machine with none of the desktop fonts boardbot renders them in.
 pub fn check_templates(cal: &Calibration) -> Result<(), GameError> {
-    if cal
+    let calibrated = cal
         .params
         .markers
         .iter()
-        .any(|m| read::number(m.letter).is_some())
-    {
+        .any(|m| read::number(m.letter).is_some());
+    if calibrated || !crate::vision::glyphs::desktop_faces().is_empty() {
         return Ok(());
     }
     Err(GameError::Usage(format!(
-        "{} has no templates of sgt-fifteen's numbers, which are drawn in your desktop's font: \
-         calibrate once on a screenshot of a game whose ID you know (Game > Specific in sgt-fifteen shows it), \
-         ideally 4x4 so that all fifteen numbers show: \
+        "{} has no templates of sgt-fifteen's numbers, and no desktop font was found to draw them \
+         (boardbot looks for what fontconfig's `fc-match Sans:bold` gives, and for DejaVu Sans, Cantarell, Noto Sans and Liberation Sans): \
+         install one (fonts-dejavu-core), or calibrate once on a screenshot of a game whose ID you know \
+         (Game > Specific in sgt-fifteen shows it), ideally 4x4 so that all fifteen numbers show: \
          boardbot calibrate --game fifteen --image SHOT.png --board 4x4:…",
         cal.origin
     )))
