@@ -327,12 +327,23 @@ impl Suite<'_> {
     /// Calibrates with one `boardbot calibrate` on the taught positions,
     /// drawn at 40 px a cell; the calibration.
     pub fn calibrate(&self, dir: &Path) -> Calibration {
+        self.calibrate_at(dir, 40.0)
+    }
+
+    /// Calibrates on the taught positions drawn at `pitch` px a cell.
+    pub fn calibrate_at(&self, dir: &Path, pitch: f64) -> Calibration {
         let mut args: Vec<String> = ["calibrate", "--game", self.screen.id()]
             .map(String::from)
             .to_vec();
         for (i, text) in self.taught.iter().enumerate() {
             let labels = self.labels(text);
-            let shot = paint(&labels, self.style, 40.0, [11.0, 9.0, 13.0, 10.0], None);
+            // A margin past the frame: the learner must see the surroundings.
+            let frame = self
+                .style
+                .frame
+                .map_or(0.0, |(_, w)| (w * pitch - 5.0).max(0.0));
+            let margins = [11.0, 9.0, 13.0, 10.0].map(|m| m + frame);
+            let shot = paint(&labels, self.style, pitch, margins, None);
             let png = dir.join(format!("shot{i}.png"));
             let txt = dir.join(format!("shot{i}.txt"));
             shot.save(&png).unwrap();
@@ -371,22 +382,64 @@ impl Suite<'_> {
     /// Every level, at half, one and twice the calibration's
     /// scale, with a tight and a wide margin, reads exactly.
     pub fn reads_every_level(&self, cal: &Calibration) {
-        for (i, text) in self.levels.iter().enumerate() {
+        let (_, refused) = self.reads_levels_at(cal, self.levels.len(), &[20.0, 40.0, 80.0], false);
+        assert!(refused.is_empty(), "{refused:#?}");
+    }
+
+    /// Cells of 16 to 200 px: calibrated at 32 px, the first `levels`
+    /// levels at 16, 32 and 64 px; calibrated at 100 px, at 50, 100 and
+    /// 200 px. Each read exactly or refused, never misread: how many read,
+    /// and why the others were refused.
+    pub fn reads_small_and_large_cells(&self, levels: usize) -> (usize, Vec<String>) {
+        let (mut exact, mut refused) = (0, Vec::new());
+        for (taught, read) in [(32.0, [16.0, 32.0, 64.0]), (100.0, [50.0, 100.0, 200.0])] {
+            let dir = tempfile::tempdir().unwrap();
+            let cal = self.calibrate_at(dir.path(), taught);
+            let (e, r) = self.reads_levels_at(&cal, levels, &read, true);
+            exact += e;
+            refused.extend(r);
+        }
+        (exact, refused)
+    }
+
+    /// The first `levels` levels at each pitch, with a tight margin (3 px,
+    /// or 3 px `past_frame`) and a wide one: each read exactly or refused,
+    /// never as another position. How many read, and why the others
+    /// were refused.
+    fn reads_levels_at(
+        &self,
+        cal: &Calibration,
+        levels: usize,
+        pitches: &[f64],
+        past_frame: bool,
+    ) -> (usize, Vec<String>) {
+        let (mut exact, mut refused) = (0, Vec::new());
+        for (i, text) in self.levels.iter().take(levels).enumerate() {
             let labels = self.labels(text);
-            for pitch in [20.0, 40.0, 80.0] {
-                for margins in [[3.0, 3.0, 3.0, 3.0], [30.0, 17.0, 22.0, 41.0]] {
+            for &pitch in pitches {
+                let frame = match self.style.frame {
+                    Some((_, width)) if past_frame => width * pitch,
+                    _ => 0.0,
+                };
+                for margins in [[3.0 + frame; 4], [30.0, 17.0, 22.0, 41.0]] {
                     let img = paint(&labels, self.style, pitch, margins, None);
                     let look = self.screen.look(&img, cal);
-                    assert_eq!(
-                        rows_read(&look),
-                        Ok(first_letters(&labels)),
+                    let what = format!(
                         "{}: level {i} at {pitch} px, margins {margins:?}",
                         self.style.name
                     );
-                    assert!(look.trusted());
+                    match rows_read(&look) {
+                        Ok(rows) => {
+                            assert_eq!(rows, first_letters(&labels), "{what}");
+                            assert!(look.trusted(), "{what}");
+                            exact += 1;
+                        }
+                        Err(why) => refused.push(format!("{what}: {why}")),
+                    }
                 }
             }
         }
+        (exact, refused)
     }
 
     /// Screenshots that cut the board are refused.

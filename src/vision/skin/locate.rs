@@ -121,7 +121,7 @@ fn cells(int: &Integral, skin: &Skin, g: &Grid, roi: Option<RectF>) -> Cells {
 
 /// How well a guess explains the picture, as an area: each matched cell
 /// by its closeness to its look, less each cell that is neither a look
-/// nor the surroundings. (Area, not count: at a quarter of the pitch a
+/// nor the surroundings (by how far it is from its nearest look). (Area, not count: at a quarter of the pitch a
 /// board's flat parts would match many times; and a wrong pitch leaves
 /// much of the board unexplained.)
 fn score(int: &Integral, skin: &Skin, g: &Grid, roi: RectF) -> f32 {
@@ -133,7 +133,13 @@ fn score(int: &Integral, skin: &Skin, g: &Grid, roi: RectF) -> f32 {
         .map(|(v, &out)| match v {
             Verdict::Match { look, distance, .. } => 1.0 - distance / skin.looks[*look].tolerance,
             _ if out => 0.0,
-            _ => -1.0,
+            // Past its look's tolerance a cell counts less the farther it
+            // is, down to -1: a grid a pixel off, whose edge cells do not
+            // match yet, still sees which way is better.
+            Verdict::NoMatch { nearest, distance } => {
+                (1.0 - distance / skin.looks[*nearest].tolerance).max(-1.0)
+            }
+            Verdict::Ambiguous { .. } => -1.0,
         })
         .sum();
     explained * (g.px * g.py) as f32
@@ -251,12 +257,14 @@ fn guess(img: &RgbImage, int: &Integral, skin: &Skin) -> Option<Grid> {
         y0: y0 as f64,
         y1: y1 as f64,
     };
-    let (s, g) = candidates(img, int, skin)
+    let (_, g) = candidates(img, int, skin)
         .into_iter()
         .map(|g| (score(int, skin, &g, roi), g))
         .max_by(|a, b| a.0.total_cmp(&b.0))?;
+    // Judged once refined: a guess a few pixels off may match no cell yet.
+    let g = refine(int, skin, g, roi);
     // Not one cell explained: no board of this skin.
-    (s > 0.0).then(|| refine(int, skin, g, roi))
+    (score(int, skin, &g, roi) > 0.0).then_some(g)
 }
 
 /// Lattices worth scoring in full: those that fill the board's box, and
@@ -296,12 +304,10 @@ fn best_origins(int: &Integral, coarse: &[Descriptor], px: f64, py: f64, keep: u
 fn refine(int: &Integral, skin: &Skin, g: Grid, roi: RectF) -> Grid {
     let step = g.px.min(g.py) / 16.0;
     g.descend(counts(&g, int), step, 0.06, |t| {
-        let valid = t.x0 >= 0.0
-            && t.y0 >= 0.0
-            && t.px >= skin.min_pitch
-            && t.py >= skin.min_pitch * skin.aspect * 0.9;
-        valid.then(|| -f64::from(score(int, skin, t, roi)))
+        let valid = t.px >= skin.min_pitch && t.py >= skin.min_pitch * skin.aspect * 0.9;
+        valid.then(|| -f64::from(score(int, skin, &t.first_whole(), roi)))
     })
+    .first_whole()
 }
 
 /// The cells that show the board (matched to a look that is not merely

@@ -108,6 +108,17 @@ impl Grid {
         self
     }
 
+    /// The same lines, numbered from the first whole cell in the picture:
+    /// the origin moved by whole pitches into `[0, pitch)`. A grid moved
+    /// past the picture's left or top edge is still the same grid.
+    pub fn first_whole(self) -> Grid {
+        Grid {
+            x0: self.x0.rem_euclid(self.px),
+            y0: self.y0.rem_euclid(self.py),
+            ..self
+        }
+    }
+
     /// The lattice of its first `rows × cols` cells.
     pub fn lattice(&self, rows: usize, cols: usize) -> crate::vision::lattice::Lattice {
         crate::vision::lattice::Lattice::uniform(self.x0, self.y0, self.px, self.py, rows, cols)
@@ -325,6 +336,21 @@ mod tests {
             min_pitch: 16.0,
             max_pitch: 200.0,
         }
+    }
+
+    #[test]
+    fn a_grid_past_the_picture_edge_is_numbered_from_its_first_whole_cell() {
+        let g = Grid {
+            x0: -2.0,
+            y0: 35.0,
+            px: 16.0,
+            py: 16.0,
+        }
+        .first_whole();
+        assert_eq!((g.x0, g.y0), (14.0, 3.0));
+        // The same lines: every line of the one is a line of the other.
+        assert_eq!(g.cell(0, 1).x0, 30.0);
+        assert_eq!(g.cell(2, 0).y0, 35.0);
     }
 
     #[test]
