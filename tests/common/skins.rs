@@ -337,11 +337,11 @@ impl Suite<'_> {
             .to_vec();
         for (i, text) in self.taught.iter().enumerate() {
             let labels = self.labels(text);
-            // A margin past the frame: the learner must see the surroundings.
+            // Room past a wide frame: the learner must see the surroundings.
             let frame = self
                 .style
                 .frame
-                .map_or(0.0, |(_, w)| (w * pitch - 5.0).max(0.0));
+                .map_or(0.0, |(_, w)| (w * pitch - 9.0).max(0.0));
             let margins = [11.0, 9.0, 13.0, 10.0].map(|m| m + frame);
             let shot = paint(&labels, self.style, pitch, margins, None);
             let png = dir.join(format!("shot{i}.png"));
