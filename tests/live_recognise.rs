@@ -1,8 +1,9 @@
 //! One bot for every board, live: `boardbot play` with no `--game` on the
 //! practice window of every art game (a dry run: the game recognised, the
 //! plan inside the selection, nothing sent), a real play with no game
-//! named, and the real desktop games (sgt-inertia, sgt-fifteen with the
-//! user's calibration, GNOME Klotski) recognised from their windows.
+//! named, and the real desktop games (sgt-inertia, sgt-fifteen out of the
+//! box and with the user's calibration, GNOME Klotski) recognised from
+//! their windows.
 //! Everything is drawn or captured at test time.
 #![cfg(feature = "live")]
 
@@ -10,6 +11,7 @@ mod common;
 
 use std::path::Path;
 
+use boardbot::games::fifteen::{level, read};
 use common::display::config_dir;
 use common::klotski::Klotski;
 use common::live::{Display, Practice, dry_run, dry_run_practice, play, show, xvfb};
@@ -100,19 +102,27 @@ fn sgt_inertia_is_recognised_and_planned_with_no_game_named() {
     assert_eq!(v["game"], "inertia", "{v}");
 }
 
-#[test]
-fn sgt_fifteen_is_recognised_with_the_users_calibration() {
-    let Some(s) = Fifteen::setup(94) else { return };
-    install_calibration(&s.display, s.cal_file.parent().expect("its directory"));
+/// sgt-fifteen showing each of two IDs is recognised and planned.
+fn fifteen_is_recognised(s: &Fifteen, what: &str) {
     for id in [&fifteen_ids()[1], &fifteen_ids()[2]] {
         let win = s.open(id, (50, 40));
         let v = recognised(&s.display, &win.grab());
-        assert_eq!(v["game"], "fifteen", "{id}: {v}");
-        assert!(
-            ["playable", "solved"].contains(&v["state"].as_str().unwrap()),
-            "{v}"
-        );
+        assert_eq!(v["game"], "fifteen", "{what}, {id}: {v}");
+        assert_eq!(v["state"], "playable", "{what}, {id}: {v}");
+        let want = read::rows(&level::parse(id).expect("an ID"));
+        assert_eq!(v["board"]["cells"], serde_json::json!(want), "{what}, {id}");
     }
+}
+
+#[test]
+fn sgt_fifteen_is_recognised_out_of_the_box_and_with_the_users_calibration() {
+    let Some(s) = Fifteen::setup(94) else { return };
+    // No calibration (not even one a past run installed): the numbers are
+    // drawn in the desktop's fonts.
+    let _ = std::fs::remove_dir_all(config_dir(&s.display).join("calibration"));
+    fifteen_is_recognised(&s, "no calibration");
+    install_calibration(&s.display, s.cal_file.parent().expect("its directory"));
+    fifteen_is_recognised(&s, "the user's calibration");
 }
 
 #[test]
