@@ -115,9 +115,7 @@ impl Face {
         });
         Rendered { image, spans }
     }
-}
 
-impl Face {
     /// `text` as [`Face::render`] draws it, but drawn `k` times larger and
     /// shrunk: what a screenshot scaled after the program drew it shows,
     /// smooth where the font's own small sizes are crisp.

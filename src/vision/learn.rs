@@ -406,16 +406,12 @@ fn cut_template(
     m: &Marker,
 ) -> Result<LearnedTemplate, LearnError> {
     let frame = lattice.cell(r, c).inset(0.03);
-    let (x0, y0, x1, y1) = frame.pixels(img.width(), img.height());
     let flat = || LearnError::FlatTemplate {
         name: m.name.clone(),
         row: r,
         col: c,
     };
-    if x1 <= x0 + 4 || y1 <= y0 + 4 {
-        return Err(flat());
-    }
-    let image = image::imageops::crop_imm(img, x0, y0, x1 - x0, y1 - y0).to_image();
+    let image = crate::vision::template::crop(img, frame, 4).ok_or_else(flat)?;
     let template = Template::from_image(&image, m.template.mirrors()).ok_or_else(flat)?;
     Ok(LearnedTemplate {
         template,

@@ -104,6 +104,14 @@ impl Template {
     }
 }
 
+/// The whole pixels `rect` covers in `img`, as an image to make a template
+/// of; `None` when that is no more than `min_side` pixels a side.
+pub fn crop(img: &RgbImage, rect: RectF, min_side: u32) -> Option<RgbImage> {
+    let (x0, y0, x1, y1) = rect.pixels(img.width(), img.height());
+    (x1 > x0 + min_side && y1 > y0 + min_side)
+        .then(|| image::imageops::crop_imm(img, x0, y0, x1 - x0, y1 - y0).to_image())
+}
+
 /// Each template's best correlation (−1..=1) with the cell `rect`, over
 /// the same shifts as [`Template::score`]; the cell is reduced and each
 /// shifted window normalised once for all of them.

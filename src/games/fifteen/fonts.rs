@@ -17,7 +17,7 @@ use super::read::{self, MAX_SIDE};
 use crate::geom::RectF;
 use crate::vision::color::Rgb;
 use crate::vision::glyphs::{Face, Rendered, desktop_faces};
-use crate::vision::template::Template;
+use crate::vision::template::{Template, crop};
 
 /// The correlation at which a face is a number drawn in a font: higher
 /// than for a calibration's templates, which are cut from the screen.
@@ -180,12 +180,7 @@ fn look(drawn: &Rendered, n: u8, grey: Rgb) -> Option<NumberLook> {
 
 /// The template of `rect` of `img`.
 fn cut(img: &RgbImage, rect: RectF) -> Option<Template> {
-    let (x0, y0, x1, y1) = rect.pixels(img.width(), img.height());
-    if x1 <= x0 || y1 <= y0 {
-        return None;
-    }
-    let crop = image::imageops::crop_imm(img, x0, y0, x1 - x0, y1 - y0).to_image();
-    Template::from_image(&crop, false)
+    Template::from_image(&crop(img, rect, 0)?, false)
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ use crate::engines::tiles::Tiles;
 use crate::vision::color::{ColorClass, Rgb};
 use crate::vision::learn::{LearnError, Learned, LearnedTemplate, check_rows, find_board, widened};
 use crate::vision::patch::{median_colour, pixels_in};
-use crate::vision::template::Template;
+use crate::vision::template::{Template, crop};
 use crate::vision::{Lattice, ReadParams};
 
 /// How far a face may stray from the learnt grey and still count as one.
@@ -64,11 +64,7 @@ fn cut(
     };
     let face = lattice.cell(r, c).inset(FACE_INSET);
     let ink = read::face(img, face, grey).ink_box.ok_or_else(flat)?;
-    let (x0, y0, x1, y1) = read::number_window(ink).pixels(img.width(), img.height());
-    if x1 <= x0 + 4 || y1 <= y0 + 4 {
-        return Err(flat());
-    }
-    let image = image::imageops::crop_imm(img, x0, y0, x1 - x0, y1 - y0).to_image();
+    let image = crop(img, read::number_window(ink), 4).ok_or_else(flat)?;
     let template = Template::from_image(&image, false).ok_or_else(flat)?;
     Ok(LearnedTemplate {
         letter: read::letter(n),

@@ -278,7 +278,7 @@ fn disagree(a: &GridRead, b: &GridRead) -> bool {
 }
 
 /// Why a number cannot be read with neither a calibration nor a font.
-pub(super) const NO_NUMBERS: &str = "no number templates: the calibration has none and no desktop font was found (fonts-dejavu-core installs one); or run `boardbot calibrate --game fifteen` on a screenshot of a game whose ID you know";
+const NO_NUMBERS: &str = "no number templates: the calibration has none and no desktop font was found (fonts-dejavu-core installs one); or run `boardbot calibrate --game fifteen` on a screenshot of a game whose ID you know";
 
 /// Reads every cell of `lattice` with each set of numbers: one grid per set.
 fn read_cells(
