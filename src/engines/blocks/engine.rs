@@ -123,6 +123,11 @@ impl<const W: usize> Engine<W> {
         m
     }
 
+    /// The cells placement `p` of class `k` covers.
+    pub fn mask(&self, k: usize, p: u16) -> &Bits<W> {
+        &self.masks[k][p as usize]
+    }
+
     pub fn class_of(&self, slot: usize) -> usize {
         self.slot_class[slot]
     }

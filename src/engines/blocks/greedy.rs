@@ -69,11 +69,7 @@ pub fn climb<const W: usize, const K: usize>(
         };
         path.extend(step.into_iter().skip(1));
     }
-    if e.mirror.is_none() {
-        path = shortcut::<W, K>(e, metric, path);
-        path = improve::<W, K>(e, metric, budget, path, &mut out);
-    }
-    out.path = Some(path);
+    out.path = Some(polish::<W, K>(e, metric, budget, path, &mut out));
     out.ms = t.elapsed().as_secs_f64() * 1e3;
     out
 }
@@ -169,16 +165,22 @@ fn around(board: &Board, cells: &[usize], r: usize) -> Vec<usize> {
 /// positions of a climbed plan: one per this many bytes of the budget.
 const IMPROVE_BYTES_PER_STATE: u64 = 4096;
 
-/// The path with detours of several moves cut: from each position, a
+/// A found plan (of a climb or a beam) with its loops and detours cut:
+/// first every loop and one-move detour, then, from each position, a
 /// small breadth-first search for the later position it reaches in the
-/// most moves fewer than the path takes.
-fn improve<const W: usize, const K: usize>(
+/// most moves fewer than the path takes. Only on boards without a mirror,
+/// whose stored states are the real ones.
+pub(super) fn polish<const W: usize, const K: usize>(
     e: &Engine<W>,
     metric: Metric,
     budget: &Budget,
     path: Vec<Vec<u16>>,
     out: &mut Outcome,
 ) -> Vec<Vec<u16>> {
+    if e.mirror.is_some() {
+        return path;
+    }
+    let path = shortcut::<W, K>(e, metric, path);
     let small = Budget {
         max_states: (budget.max_bytes / IMPROVE_BYTES_PER_STATE)
             .clamp(100_000, 20_000_000)
@@ -257,35 +259,35 @@ fn shortcut<const W: usize, const K: usize>(
 
 #[cfg(test)]
 mod tests {
-    use crate::engines::blocks::layers::Aim;
-    use crate::engines::blocks::plan::{apply, is_won, plan_for};
+    use super::climb;
+    use crate::engines::blocks::board::Board;
+    use crate::engines::blocks::engine::Engine;
+    use crate::engines::blocks::layers::{Aim, search};
     use crate::engines::blocks::{Layout, Metric};
     use crate::solve::{Budget, Progress};
 
     #[test]
-    fn climbing_finds_a_plan_that_wins_and_is_never_shorter_than_the_optimum() {
+    fn a_climb_ends_on_the_goal_never_sooner_than_the_optimum() {
         let levels = [
             "######\n#*ab #\n#cd  #\n#   .#\n######\n",
             "#######\n#**ab #\n#**cd #\n#ee f #\n#g  ..#\n#h  ..#\n#######\n",
         ];
         for text in levels {
             let l = Layout::parse(text, "t").expect("a layout");
+            let e = Engine::<1>::new(Board::new(&l));
             for metric in [Metric::Pieces, Metric::Steps] {
-                let run = |aim: &Aim| {
-                    plan_for(&l, metric, &Budget::default(), &mut Progress::quiet(), aim)
-                        .expect("plans")
-                        .plan
-                        .expect("a plan")
-                };
-                let (best, climbed) = (run(&Aim::Goal), run(&Aim::Climb));
-                assert!(best.optimal && !climbed.optimal);
-                assert!(climbed.moves.len() >= best.moves.len());
-                let end = climbed
-                    .moves
-                    .iter()
-                    .try_fold(l.clone(), |at, m| apply(&at, m))
-                    .expect("every move is legal");
-                assert!(is_won(&end), "{text}");
+                let (budget, quiet) = (Budget::default(), &mut Progress::quiet());
+                let climbed = climb::<1, 1>(&e, metric, &budget, quiet)
+                    .path
+                    .expect("a climb");
+                let best = search::<1, 1>(&e, metric, &budget, quiet, None, &Aim::Goal);
+                let best = best.path.expect("an optimal plan");
+                assert!(
+                    e.board.is_goal(climbed.last().expect("a position")),
+                    "{text}"
+                );
+                assert_eq!(climbed[0], e.board.start());
+                assert!(climbed.len() >= best.len(), "{text} ({metric:?})");
             }
         }
     }

@@ -97,8 +97,8 @@ pub enum Aim {
     },
     /// Any of these states, the later ones preferred.
     States(Vec<Vec<u16>>),
-    /// The goal by hill climbing ([`super::greedy`]): a plan, not proven
-    /// shortest.
+    /// The goal by beam search ([`super::beam`]), then by hill climbing
+    /// ([`super::greedy`]): a plan, not proven shortest.
     Climb,
     /// The rest of a plan (the positions after the start, in order): the
     /// one reached in the fewest moves fewer than the plan takes to it,

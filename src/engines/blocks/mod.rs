@@ -11,14 +11,16 @@
 //!   the states the search stores;
 //! - [`layers`]: the optimal search, breadth-first by sorted layers on
 //!   every core, under either metric;
-//! - [`greedy`]: a plan by hill climbing where the optimal search cannot
+//! - [`beam`]: a plan by beam search where the optimal search cannot
 //!   finish;
+//! - [`greedy`]: a plan by hill climbing where no beam gets there;
 //! - [`book`]: plans shipped for known positions;
 //! - [`search`]: what a search reports, and paths through mirror images;
 //! - [`plan`]: plans of labelled moves, and playing moves on a layout;
 //! - [`rush`]: Rush Hour boards in this model, to compare the engines;
 //! - [`rules`]: the same rules on the shared puzzle core, written
 //!   independently (a cell grid), the yardstick for the dedicated search.
+pub mod beam;
 pub mod board;
 pub mod book;
 mod check;

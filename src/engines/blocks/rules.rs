@@ -26,8 +26,8 @@ pub struct Blocks {
     pub book: Option<&'static Book>,
     /// How long a player may wait for a plan, when one is waiting.
     pub wait: Option<Duration>,
-    /// Whether a plan by hill climbing is given when the optimal search
-    /// cannot finish.
+    /// Whether a plan not proven shortest (beam search, then hill
+    /// climbing) is given when the optimal search cannot finish.
     pub climb: bool,
     /// Piece -> class of equal shape (and specialness).
     class: Vec<usize>,
@@ -282,7 +282,8 @@ impl crate::solve::Puzzle for Blocks {
     }
 
     /// The shipped plan when the position is on one; else the optimal
-    /// search; when that cannot finish, a plan by hill climbing, labelled
+    /// search; when that cannot finish, a plan by beam search (or hill
+    /// climbing where no beam gets there), labelled
     /// not optimal, with the bound the optimal search proved.
     fn solve(&self, start: &State, budget: &Budget, progress: &mut Progress) -> Solution<Move> {
         let from = self.layout_at(start);
@@ -317,8 +318,8 @@ impl crate::solve::Puzzle for Blocks {
                     sol.lower_bound = 0;
                     sol.notes.push((
                         "plan",
-                        "hill climbing: the optimal search could not finish, so this plan is \
-                         not proven shortest"
+                        "beam search: the optimal search could not finish, so this plan is not \
+                         proven shortest"
                             .into(),
                     ));
                     sol
@@ -381,7 +382,7 @@ impl Blocks {
 }
 
 /// Of the time a player may wait, the share the optimal search gets
-/// before hill climbing takes over.
+/// before beam search takes over.
 const OPTIMAL_SHARE: f64 = 0.3;
 
 fn refused(e: &BlocksError) -> Solution<Move> {

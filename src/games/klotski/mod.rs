@@ -151,7 +151,7 @@ fn describe(r: &mut Report, metric: Metric, moves: &[Move]) {
 }
 
 /// How long play may think before it must move: the optimal search gets
-/// a share of it, hill climbing the rest.
+/// a share of it, beam search the rest.
 const PLAY_WAIT: std::time::Duration = std::time::Duration::from_secs(8);
 
 /// GNOME Klotski.
@@ -206,7 +206,7 @@ impl ScreenGame for Klotski {
     ) -> Result<Report, GameError> {
         let (mut p, start) = Blocks::new(board.layout.clone(), opts.metric.unwrap_or_default());
         p.book = Some(plans::book());
-        // A player is waiting: past this, a plan by hill climbing is played.
+        // A player is waiting: past this, a plan by beam search is played.
         p.wait = Some(PLAY_WAIT);
         let (mut r, m) = crate::tools::solve_parsed(&p, &start, opts)?;
         describe(&mut r, p.metric, &m);

@@ -1,7 +1,7 @@
 //! The plans boardbot ships for GNOME's 28 levels (`plans.txt`), so play
 //! starts at once from any position along them. Every plan was found by
 //! boardbot's own search (`.ci/klotski-book` writes the file), and
-//! `tests/klotski_book.rs` replays each one under the independent rules
+//! `tests/klotski_peers.rs` replays each one under the independent rules
 //! and checks its length against a fresh search where one is quick.
 //!
 //! A line is `INDEX METRIC PROOF BOUND MOVES…`: the level's GSettings

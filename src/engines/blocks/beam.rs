@@ -1,0 +1,468 @@
+//! A plan where the optimal search and the climbs are too wide: beam
+//! search. Each layer keeps only the positions a cheap estimate likes
+//! best: the special piece's distance to the goal with the others gone,
+//! plus the cells of other pieces it would have to push through on its
+//! cheapest way there ([`Corridor`]). A position is never kept twice, so
+//! the beam keeps moving on; a goal reached is a plan, never a proof.
+//! Wider beams are tried in turn until one reaches the goal or the budget
+//! ends.
+
+use rustc_hash::FxHashSet;
+
+use super::board::NONE;
+use super::engine::{Bits, Engine};
+use super::greedy::{goal_distance, polish};
+use super::layers::{Expander, Limits, NO_MOVE, canonical};
+use super::moves::Metric;
+use super::search::{Outcome, unmirror};
+use crate::solve::{Budget, Progress};
+
+/// The special piece's ways to the goal, each step with the cells it
+/// newly covers: what other pieces must leave for it to pass.
+pub struct Corridor<const W: usize> {
+    dist: Vec<u32>,
+    /// Placements of the special piece by distance to the goal, nearest
+    /// first (those that never reach it left out).
+    order: Vec<u16>,
+    /// Per placement, its steps one nearer the goal and the cells each adds.
+    steps: Vec<Vec<(u16, Bits<W>)>>,
+    /// The cells some other movable piece may cover: where free cells
+    /// travel.
+    area: Bits<W>,
+    width: usize,
+}
+
+/// Scratch space for [`Corridor::estimate`].
+#[derive(Default)]
+pub struct Scratch {
+    cost: Vec<u32>,
+    near: Vec<u32>,
+    queue: Vec<usize>,
+}
+
+impl<const W: usize> Corridor<W> {
+    pub fn new(e: &Engine<W>) -> Self {
+        let dist = goal_distance(&e.board);
+        let k = e.board.special;
+        let class = &e.board.classes[k];
+        let mut order: Vec<u16> = (0..dist.len() as u16)
+            .filter(|&p| dist[p as usize] != u32::MAX)
+            .collect();
+        order.sort_by_key(|&p| dist[p as usize]);
+        let steps = (0..dist.len())
+            .map(|q| {
+                class.next[q]
+                    .iter()
+                    .filter(|&&n| n != NONE && dist[n as usize].wrapping_add(1) == dist[q])
+                    .map(|&n| {
+                        let (to, from) = (e.mask(k, n), e.mask(k, q as u16));
+                        (n, std::array::from_fn(|w| to[w] & !from[w]))
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut area = [0u64; W];
+        for (j, c) in e.board.classes.iter().enumerate() {
+            if j == k || c.frozen {
+                continue;
+            }
+            for p in 0..c.anchors.len() {
+                let m = e.mask(j, p as u16);
+                for w in 0..W {
+                    area[w] |= m[w];
+                }
+            }
+        }
+        let width = e.board.width;
+        Corridor {
+            dist,
+            order,
+            steps,
+            area,
+            width,
+        }
+    }
+
+    /// Per cell, how far (in cells, through other pieces but not through
+    /// the special piece) the nearest cell of `seeds` is.
+    fn spread(&self, seeds: &Bits<W>, special: &Bits<W>, x: &mut Scratch) {
+        let n = W * 64;
+        x.near.clear();
+        x.near.resize(n, u32::MAX);
+        x.queue.clear();
+        for i in 0..n {
+            if seeds[i / 64] >> (i % 64) & 1 == 1 {
+                x.near[i] = 0;
+                x.queue.push(i);
+            }
+        }
+        let mut head = 0;
+        while head < x.queue.len() {
+            let i = x.queue[head];
+            head += 1;
+            let d = x.near[i] + 1;
+            let (r, c) = (i / self.width, i % self.width);
+            let around = [
+                (c > 0).then(|| i - 1),
+                (c + 1 < self.width).then(|| i + 1),
+                (r > 0).then(|| i - self.width),
+                (i + self.width < n).then(|| i + self.width),
+            ];
+            for j in around.into_iter().flatten() {
+                let (w, b) = (j / 64, j % 64);
+                if x.near[j] == u32::MAX && self.area[w] >> b & 1 == 1 && special[w] >> b & 1 == 0 {
+                    x.near[j] = d;
+                    x.queue.push(j);
+                }
+            }
+        }
+    }
+
+    /// The estimate for the special piece at `at` (covering `own`) with
+    /// the other pieces covering `others`: [`PER_STEP`] per step of its
+    /// distance and [`BLOCKED`] per covered cell on its cheapest way that
+    /// never steps back, plus how far free cells are from the covered
+    /// cells its next step needs. `None` where it can never reach the goal.
+    pub fn estimate(
+        &self,
+        at: u16,
+        own: &Bits<W>,
+        others: &Bits<W>,
+        x: &mut Scratch,
+    ) -> Option<u32> {
+        let far = *self.dist.get(at as usize)?;
+        if far == u32::MAX {
+            return None;
+        }
+        if far == 0 {
+            return Some(0);
+        }
+        let blocked = |add: &Bits<W>| -> u32 {
+            add.iter()
+                .zip(others)
+                .map(|(a, o)| (a & o).count_ones())
+                .sum()
+        };
+        x.cost.resize(self.dist.len(), 0);
+        for &q in &self.order {
+            let d = self.dist[q as usize];
+            if d >= far {
+                break;
+            }
+            x.cost[q as usize] = if d == 0 {
+                0
+            } else {
+                self.steps[q as usize]
+                    .iter()
+                    .map(|(n, add)| x.cost[*n as usize] + PER_STEP + BLOCKED * blocked(add))
+                    .min()
+                    .unwrap_or(u32::MAX / 2)
+            };
+        }
+        let ways: Vec<(u32, &Bits<W>)> = self.steps[at as usize]
+            .iter()
+            .map(|(n, add)| (x.cost[*n as usize] + PER_STEP + BLOCKED * blocked(add), add))
+            .collect();
+        let best = ways.iter().map(|w| w.0).min()?;
+        let free: Bits<W> = std::array::from_fn(|w| self.area[w] & !others[w] & !own[w]);
+        let reach = ways
+            .iter()
+            .filter(|w| w.0 == best)
+            .map(|(_, add)| self.drift(add, others, own, &free, x))
+            .min()
+            .unwrap_or(0);
+        Some(best + reach)
+    }
+
+    /// How far free cells are from the cells a step needs that other
+    /// pieces cover: per such cell, the nearest free cell, at most [`FAR`].
+    fn drift(
+        &self,
+        add: &Bits<W>,
+        others: &Bits<W>,
+        own: &Bits<W>,
+        free: &Bits<W>,
+        x: &mut Scratch,
+    ) -> u32 {
+        let needed: Bits<W> = std::array::from_fn(|w| add[w] & others[w]);
+        if needed.iter().all(|&m| m == 0) {
+            return 0;
+        }
+        self.spread(free, own, x);
+        (0..W * 64)
+            .filter(|&i| needed[i / 64] >> (i % 64) & 1 == 1)
+            .map(|i| x.near[i].min(FAR))
+            .sum()
+    }
+}
+
+/// What a step of distance costs in the estimate.
+const PER_STEP: u32 = 8;
+/// What a covered cell on the way costs in the estimate.
+const BLOCKED: u32 = 16;
+/// The most a covered cell's distance to a free cell counts.
+const FAR: u32 = 12;
+
+/// A position kept in a layer: its key and its parent's index in the
+/// layer before.
+struct Node<const K: usize> {
+    key: [u64; K],
+    parent: u32,
+}
+
+/// Layers a beam may go on without bettering its best estimate.
+const STALL: usize = 150;
+
+/// Beam widths tried in turn.
+pub const WIDTHS: [usize; 3] = [2_000, 20_000, 200_000];
+
+/// A plan from `start` by beam search, trying [`WIDTHS`] in turn, or how
+/// far it got.
+pub fn beam<const W: usize, const K: usize>(
+    e: &Engine<W>,
+    metric: Metric,
+    budget: &Budget,
+    progress: &mut Progress,
+    start: &[u16],
+) -> Outcome {
+    let t = std::time::Instant::now();
+    let corridor = Corridor::new(e);
+    let mut out = Outcome::default();
+    for width in WIDTHS {
+        if let Some(path) = one_beam::<W, K>(
+            e, metric, budget, progress, start, &corridor, width, &mut out,
+        ) {
+            out.path = Some(polish::<W, K>(e, metric, budget, path, &mut out));
+            break;
+        }
+        if budget
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+        {
+            break;
+        }
+    }
+    out.ms = t.elapsed().as_secs_f64() * 1e3;
+    out
+}
+
+/// One beam of `width` positions a layer.
+#[allow(clippy::too_many_arguments)]
+fn one_beam<const W: usize, const K: usize>(
+    e: &Engine<W>,
+    metric: Metric,
+    budget: &Budget,
+    progress: &mut Progress,
+    start: &[u16],
+    corridor: &Corridor<W>,
+    width: usize,
+    out: &mut Outcome,
+) -> Option<Vec<Vec<u16>>> {
+    let special = e.board.classes[e.board.special].slots.start;
+    let first = e.pack::<K>(&canonical(e, start));
+    let mut seen: FxHashSet<[u64; K]> = FxHashSet::default();
+    seen.insert(first);
+    let mut layers = vec![vec![Node {
+        key: first,
+        parent: 0,
+    }]];
+    let mut x = Expander::default();
+    let (mut s, mut scratch) = (Vec::new(), Scratch::default());
+    // The best estimate so far and the layer it was first met in.
+    let mut record = (u32::MAX, 0);
+    loop {
+        let layer = layers.last()?;
+        let mut next: Vec<(u32, u64, [u64; K], u32)> = Vec::new();
+        for (i, node) in layer.iter().enumerate() {
+            x.each(
+                e,
+                metric,
+                &node.key,
+                NO_MOVE,
+                &Limits::default(),
+                |k, _, _, _, _| {
+                    if !seen.contains(&k) {
+                        next.push((0, 0, k, i as u32));
+                    }
+                },
+            );
+        }
+        next.sort_unstable_by_key(|n| n.2);
+        next.dedup_by_key(|n| n.2);
+        let mut goal = None;
+        for n in &mut next {
+            e.unpack(&n.2, &mut s);
+            let at = s[special];
+            let mut others = e.occupied(&s);
+            let own = e.mask(e.board.special, at);
+            for w in 0..W {
+                others[w] &= !own[w];
+            }
+            n.0 = corridor
+                .estimate(at, own, &others, &mut scratch)
+                .unwrap_or(u32::MAX);
+            n.1 = mix(&n.2);
+            if e.board.is_goal(&s) {
+                goal = Some(n.2);
+            }
+        }
+        out.states += next.len() as u64;
+        progress.report("klotski", out.states, layers.len() as u32);
+        if let Some(g) = goal {
+            let parent = next.iter().find(|n| n.2 == g).map_or(0, |n| n.3);
+            layers.push(vec![Node { key: g, parent }]);
+            return Some(read_back(e, metric, &layers, start));
+        }
+        if next.is_empty() || over(budget, &seen, &layers) {
+            return None;
+        }
+        let best = next.iter().map(|n| n.0).min().unwrap_or(u32::MAX);
+        if best < record.0 {
+            record = (best, layers.len());
+        } else if layers.len() - record.1 > STALL {
+            return None;
+        }
+        if next.len() > width {
+            next.select_nth_unstable_by_key(width, |n| (n.0, n.1));
+            next.truncate(width);
+        }
+        next.retain(|n| n.0 != u32::MAX);
+        seen.extend(next.iter().map(|n| n.2));
+        layers.push(
+            next.into_iter()
+                .map(|n| Node {
+                    key: n.2,
+                    parent: n.3,
+                })
+                .collect(),
+        );
+    }
+}
+
+/// A key's bits mixed: the tie-break among equal estimates, so that the
+/// beam does not favour one corner of the key space.
+fn mix<const K: usize>(key: &[u64; K]) -> u64 {
+    key.iter().fold(0x9e37_79b9_7f4a_7c15, |h, &w| {
+        (h ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9).rotate_left(31)
+    })
+}
+
+/// True when the beam holds more than the budget allows, or time is up.
+fn over<const K: usize>(
+    budget: &Budget,
+    seen: &FxHashSet<[u64; K]>,
+    layers: &[Vec<Node<K>>],
+) -> bool {
+    let kept: usize = layers.iter().map(Vec::len).sum();
+    let bytes = (seen.capacity() * (8 * K + 1) + kept * std::mem::size_of::<Node<K>>()) as u64;
+    bytes > budget.max_bytes
+        || kept as u64 > budget.state_cap()
+        || budget
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+}
+
+/// The positions from the start to the last layer's one node.
+fn read_back<const W: usize, const K: usize>(
+    e: &Engine<W>,
+    metric: Metric,
+    layers: &[Vec<Node<K>>],
+    start: &[u16],
+) -> Vec<Vec<u16>> {
+    let mut keys = Vec::with_capacity(layers.len());
+    let mut at = 0usize;
+    for layer in layers.iter().rev() {
+        keys.push(layer[at].key);
+        at = layer[at].parent as usize;
+    }
+    keys.reverse();
+    let path = std::iter::once(start.to_vec())
+        .chain(keys[1..].iter().map(|k| {
+            let mut s = Vec::new();
+            e.unpack(k, &mut s);
+            s
+        }))
+        .collect();
+    unmirror(e, metric, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engines::blocks::Layout;
+    use crate::engines::blocks::board::Board;
+    use crate::engines::blocks::layers::Aim;
+    use crate::engines::blocks::plan::{apply, is_won, plan_for};
+
+    fn engine(text: &str) -> Engine<1> {
+        Engine::new(Board::new(&Layout::parse(text, "t").expect("a layout")))
+    }
+
+    fn estimate(e: &Engine<1>, s: &[u16]) -> Option<u32> {
+        let k = e.board.special;
+        let at = s[e.board.classes[k].slots.start];
+        let own = *e.mask(k, at);
+        let others = [e.occupied(s)[0] & !own[0]];
+        Corridor::new(e).estimate(at, &own, &others, &mut Scratch::default())
+    }
+
+    #[test]
+    fn the_estimate_is_the_distance_on_an_open_board_and_grows_with_each_piece_in_the_way() {
+        let open = engine("#######\n#*    #\n#    .#\n#######\n");
+        let start = open.board.start();
+        assert_eq!(estimate(&open, &start), Some(5 * PER_STEP));
+        let blocked = engine("#######\n#*a   #\n#    .#\n#######\n");
+        let cost = estimate(&blocked, &blocked.board.start()).expect("reaches the goal");
+        // The cheapest way goes round the piece: no cell of it is covered.
+        assert_eq!(cost, 5 * PER_STEP);
+        let walled = engine("#######\n#*a   #\n#b   .#\n#######\n");
+        let cost = estimate(&walled, &walled.board.start()).expect("reaches the goal");
+        assert!(cost > 5 * PER_STEP + BLOCKED, "{cost}");
+    }
+
+    #[test]
+    fn the_beam_finds_plans_that_win_and_are_never_shorter_than_the_optimum() {
+        let levels = [
+            "######\n#*ab #\n#cd  #\n#   .#\n######\n",
+            "#######\n#**ab #\n#**cd #\n#ee f #\n#g  ..#\n#h  ..#\n#######\n",
+            "########\n#ab**cd#\n#ef**gh#\n#i    j#\n#k ..  #\n#l ..  #\n########\n",
+        ];
+        for text in levels {
+            let l = Layout::parse(text, "t").expect("a layout");
+            for metric in [Metric::Pieces, Metric::Steps] {
+                let run = |aim: &Aim| {
+                    plan_for(&l, metric, &Budget::default(), &mut Progress::quiet(), aim)
+                        .expect("plans")
+                        .plan
+                        .expect("a plan")
+                };
+                let (best, beamed) = (run(&Aim::Goal), run(&Aim::Climb));
+                assert!(best.optimal && !beamed.optimal);
+                assert!(beamed.moves.len() >= best.moves.len());
+                let end = beamed
+                    .moves
+                    .iter()
+                    .try_fold(l.clone(), |at, m| apply(&at, m))
+                    .expect("every move is legal");
+                assert!(is_won(&end), "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_beam_stops_at_its_deadline_with_no_plan() {
+        let e = engine("#######\n#**ab #\n#**cd #\n#ee f #\n#g  ..#\n#h  ..#\n#######\n");
+        let past = Budget {
+            deadline: Some(std::time::Instant::now()),
+            ..Budget::default()
+        };
+        let o = beam::<1, 1>(
+            &e,
+            Metric::Pieces,
+            &past,
+            &mut Progress::quiet(),
+            &e.board.start(),
+        );
+        assert!(o.path.is_none());
+    }
+}
