@@ -252,11 +252,11 @@ fn a_held_piece_is_let_go_and_the_level_played() {
 }
 
 #[test]
-fn shark_and_lodzianka_are_played_to_completion_from_the_shipped_plans() {
+fn shark_transeuropa_lodzianka_and_american_pie_are_played_to_completion_within_2_s() {
     let Some(d) = setup(87) else {
         return;
     };
-    for index in [16, 22] {
+    for index in [16, 21, 22, 25] {
         let level = &levels::all()[index];
         let shipped = plans::book()
             .entries
@@ -278,6 +278,11 @@ fn shark_and_lodzianka_are_played_to_completion_from_the_shipped_plans() {
             shipped.moves.len(),
             v["play_timings_ms"]["to_first_input"],
             v["timing_ms"]["solve"],
+        );
+        let first = v["play_timings_ms"]["to_first_input"].as_f64();
+        assert!(
+            first.is_some_and(|ms| ms < 2000.0),
+            "level {index}: first drag {first:?} ms"
         );
         assert!(k.wait_solved(5), "level {index}: title {}", k.title());
         assert_eq!(

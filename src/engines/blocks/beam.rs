@@ -210,6 +210,9 @@ struct Node<const K: usize> {
     parent: u32,
 }
 
+/// A successor: its estimate, its tie-break, its key, its parent's index.
+type Child<const K: usize> = (u32, u64, [u64; K], u32);
+
 /// Layers a beam may go on without bettering its best estimate.
 const STALL: usize = 150;
 
@@ -272,7 +275,7 @@ fn one_beam<const W: usize, const K: usize>(
     let mut record = (u32::MAX, 0);
     loop {
         let layer = layers.last()?;
-        let mut next: Vec<(u32, u64, [u64; K], u32)> = Vec::new();
+        let mut next: Vec<Child<K>> = Vec::new();
         for (i, node) in layer.iter().enumerate() {
             x.each(
                 e,
@@ -286,6 +289,17 @@ fn one_beam<const W: usize, const K: usize>(
                     }
                 },
             );
+            // A wide beam's successors are most of what it holds.
+            if i % 1024 == 1023
+                && over(
+                    budget,
+                    &seen,
+                    &layers,
+                    next.capacity() * std::mem::size_of::<Child<K>>(),
+                )
+            {
+                return None;
+            }
         }
         next.sort_unstable_by_key(|n| n.2);
         next.dedup_by_key(|n| n.2);
@@ -313,7 +327,14 @@ fn one_beam<const W: usize, const K: usize>(
             layers.push(vec![Node { key: g, parent }]);
             return Some(read_back(e, metric, &layers, start));
         }
-        if next.is_empty() || over(budget, &seen, &layers) {
+        if next.is_empty()
+            || over(
+                budget,
+                &seen,
+                &layers,
+                next.capacity() * std::mem::size_of::<Child<K>>(),
+            )
+        {
             return None;
         }
         let best = next.iter().map(|n| n.0).min().unwrap_or(u32::MAX);
@@ -328,14 +349,14 @@ fn one_beam<const W: usize, const K: usize>(
         }
         next.retain(|n| n.0 != u32::MAX);
         seen.extend(next.iter().map(|n| n.2));
-        layers.push(
-            next.into_iter()
-                .map(|n| Node {
-                    key: n.2,
-                    parent: n.3,
-                })
-                .collect(),
-        );
+        // A layer of its own size: collecting in place would keep all the
+        // successors' memory for every layer.
+        let mut kept = Vec::with_capacity(next.len());
+        kept.extend(next.iter().map(|n| Node {
+            key: n.2,
+            parent: n.3,
+        }));
+        layers.push(kept);
     }
 }
 
@@ -352,9 +373,11 @@ fn over<const K: usize>(
     budget: &Budget,
     seen: &FxHashSet<[u64; K]>,
     layers: &[Vec<Node<K>>],
+    pending: usize,
 ) -> bool {
     let kept: usize = layers.iter().map(Vec::len).sum();
-    let bytes = (seen.capacity() * (8 * K + 1) + kept * std::mem::size_of::<Node<K>>()) as u64;
+    let held = seen.capacity() * (8 * K + 1) + kept * std::mem::size_of::<Node<K>>();
+    let bytes = (held + pending) as u64;
     bytes > budget.max_bytes
         || kept as u64 > budget.state_cap()
         || budget
