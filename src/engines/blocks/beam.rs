@@ -216,6 +216,11 @@ type Child<const K: usize> = (u32, u64, [u64; K], u32);
 /// Layers a beam may go on without bettering its best estimate.
 const STALL: usize = 150;
 
+/// On boards where a position has many more successors than this, a
+/// stall is also counted in successors: [`STALL`] layers' worth at this
+/// many a parent.
+const STALL_BRANCHING: usize = 10;
+
 /// Beam widths tried in turn.
 pub const WIDTHS: [usize; 3] = [2_000, 20_000, 200_000];
 
@@ -271,8 +276,9 @@ fn one_beam<const W: usize, const K: usize>(
     }]];
     let mut x = Expander::default();
     let (mut s, mut scratch) = (Vec::new(), Scratch::default());
-    // The best estimate so far and the layer it was first met in.
-    let mut record = (u32::MAX, 0);
+    // The best estimate so far, the layer it was first met in, and the
+    // successors seen by then.
+    let mut record = (u32::MAX, 0, 0u64);
     loop {
         let layer = layers.last()?;
         let mut next: Vec<Child<K>> = Vec::new();
@@ -339,8 +345,10 @@ fn one_beam<const W: usize, const K: usize>(
         }
         let best = next.iter().map(|n| n.0).min().unwrap_or(u32::MAX);
         if best < record.0 {
-            record = (best, layers.len());
-        } else if layers.len() - record.1 > STALL {
+            record = (best, layers.len(), out.states);
+        } else if layers.len() - record.1 > STALL
+            || out.states - record.2 > (STALL * width * STALL_BRANCHING) as u64
+        {
             return None;
         }
         if next.len() > width {
