@@ -159,40 +159,34 @@ impl<const W: usize> Corridor<W> {
                     .unwrap_or(u32::MAX / 2)
             };
         }
-        let ways: Vec<(u32, &Bits<W>)> = self.steps[at as usize]
-            .iter()
-            .map(|(n, add)| (x.cost[*n as usize] + PER_STEP + BLOCKED * blocked(add), add))
-            .collect();
-        let best = ways.iter().map(|w| w.0).min()?;
+        let way = |n: u16, add: &Bits<W>| x.cost[n as usize] + PER_STEP + BLOCKED * blocked(add);
+        let steps = &self.steps[at as usize];
+        let best = steps.iter().map(|(n, add)| way(*n, add)).min()?;
+        // The cheapest steps' covered cells (ties are rare: a few at most).
+        let mut needed: [Option<Bits<W>>; 4] = [None; 4];
+        for (slot, (n, add)) in needed.iter_mut().zip(steps) {
+            if way(*n, add) == best {
+                *slot = Some(std::array::from_fn(|w| add[w] & others[w]));
+            }
+        }
+        if needed.iter().flatten().any(|m| m.iter().all(|&w| w == 0)) {
+            return Some(best);
+        }
+        // One flood from the free cells serves every tied step.
         let free: Bits<W> = std::array::from_fn(|w| self.area[w] & !others[w] & !own[w]);
-        let reach = ways
+        self.spread(&free, own, x);
+        let reach = needed
             .iter()
-            .filter(|w| w.0 == best)
-            .map(|(_, add)| self.drift(add, others, own, &free, x))
+            .flatten()
+            .map(|m| {
+                (0..W * 64)
+                    .filter(|&i| m[i / 64] >> (i % 64) & 1 == 1)
+                    .map(|i| x.near[i].min(FAR))
+                    .sum::<u32>()
+            })
             .min()
             .unwrap_or(0);
         Some(best + reach)
-    }
-
-    /// How far free cells are from the cells a step needs that other
-    /// pieces cover: per such cell, the nearest free cell, at most [`FAR`].
-    fn drift(
-        &self,
-        add: &Bits<W>,
-        others: &Bits<W>,
-        own: &Bits<W>,
-        free: &Bits<W>,
-        x: &mut Scratch,
-    ) -> u32 {
-        let needed: Bits<W> = std::array::from_fn(|w| add[w] & others[w]);
-        if needed.iter().all(|&m| m == 0) {
-            return 0;
-        }
-        self.spread(free, own, x);
-        (0..W * 64)
-            .filter(|&i| needed[i / 64] >> (i % 64) & 1 == 1)
-            .map(|i| x.near[i].min(FAR))
-            .sum()
     }
 }
 
@@ -299,6 +293,7 @@ fn one_beam<const W: usize, const K: usize>(
             if i % 1024 == 1023
                 && over(
                     budget,
+                    &mut out.bytes,
                     &seen,
                     &layers,
                     next.capacity() * std::mem::size_of::<Child<K>>(),
@@ -336,6 +331,7 @@ fn one_beam<const W: usize, const K: usize>(
         if next.is_empty()
             || over(
                 budget,
+                &mut out.bytes,
                 &seen,
                 &layers,
                 next.capacity() * std::mem::size_of::<Child<K>>(),
@@ -376,9 +372,11 @@ fn mix<const K: usize>(key: &[u64; K]) -> u64 {
     })
 }
 
-/// True when the beam holds more than the budget allows, or time is up.
+/// True when the beam holds more than the budget allows, or time is up;
+/// what it holds is noted in `peak`.
 fn over<const K: usize>(
     budget: &Budget,
+    peak: &mut u64,
     seen: &FxHashSet<[u64; K]>,
     layers: &[Vec<Node<K>>],
     pending: usize,
@@ -386,6 +384,7 @@ fn over<const K: usize>(
     let kept: usize = layers.iter().map(Vec::len).sum();
     let held = seen.capacity() * (8 * K + 1) + kept * std::mem::size_of::<Node<K>>();
     let bytes = (held + pending) as u64;
+    *peak = (*peak).max(bytes);
     bytes > budget.max_bytes
         || kept as u64 > budget.state_cap()
         || budget
