@@ -107,17 +107,7 @@ fn boards_on_one_line_and_refusals() {
     assert_eq!(stdout_json(&out)["state"], "unsolvable");
     let v = solve(&["--board", "######/#* a.#/##  ##"], "pieces");
     assert_eq!(v["plan"]["length"], 2);
-    // 120 movable one-cell pieces on a 19x19 floor: 9 bits each, over the
-    // engine's 1024-bit keys.
-    let mut cells: Vec<char> = ('\u{c0}'..).take(120).collect();
-    cells.insert(0, '*');
-    cells.resize(19 * 19 - 1, '_');
-    cells.push('.');
-    let crowded = cells
-        .chunks(19)
-        .map(|r| r.iter().collect::<String>())
-        .collect::<Vec<_>>()
-        .join("/");
+    let crowded = crowded_19x19();
     for (board, says) in [
         ("####/#ab#/#..#", "no special piece"),
         ("####/#*a#/#  #", "no goal"),
@@ -130,4 +120,37 @@ fn boards_on_one_line_and_refusals() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(says), "{board}: {err}");
     }
+}
+
+/// A 19x19 floor with 41 movable pieces of each of three shapes (1x1, 1x2,
+/// 2x1). Each shape packs as a set of its placements (361, 342 and 342
+/// bits, fewer than 41 pieces at 9 bits each): with `*`, 1,054 bits a
+/// state, over the engine's 1,024-bit keys.
+fn crowded_19x19() -> String {
+    let mut grid = vec![vec!['_'; 19]; 19];
+    let mut labels = '\u{c0}'..;
+    let mut label = || labels.next().expect("enough labels");
+    grid[0][0] = '*';
+    grid[18][18] = '.';
+    let singles = (1..19)
+        .map(|c| (0, c))
+        .chain((0..19).map(|c| (1, c)))
+        .chain((0..4).map(|c| (2, c)));
+    for (r, c) in singles {
+        grid[r][c] = label();
+    }
+    for i in 0..41 {
+        let (r, c) = (3 + i / 9, 2 * (i % 9));
+        let l = label();
+        (grid[r][c], grid[r][c + 1]) = (l, l);
+    }
+    for i in 0..41 {
+        let (r, c) = (9 + 2 * (i / 19), i % 19);
+        let l = label();
+        (grid[r][c], grid[r + 1][c]) = (l, l);
+    }
+    grid.iter()
+        .map(|row| row.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("/")
 }

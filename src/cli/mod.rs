@@ -41,36 +41,73 @@ struct Cli {
 enum Command {
     /// See boardbot work: solve a bundled Troyis screenshot and show the clicks.
     #[command(allow_negative_numbers = true)]
-    Demo(demo::Args),
+    Demo(Lazy<demo::Args>),
     /// Read a position (screenshot or text) and print the plan.
     #[command(allow_negative_numbers = true)]
-    Solve(solve::Args),
+    Solve(Lazy<solve::Args>),
     /// Play on the live screen: select the board, press the hotkey, watch it play.
     #[cfg(feature = "live")]
     #[command(allow_negative_numbers = true)]
-    Play(play::Args),
+    Play(Lazy<play::Args>),
     /// Open a game's practice window (boardbot's own art) to try boardbot on or to record a session.
     #[cfg(feature = "live")]
     #[command(allow_negative_numbers = true)]
-    Practice(practice::Args),
+    Practice(Lazy<practice::Args>),
     /// Map every position reachable from a board, with distances to a solution.
     #[command(allow_negative_numbers = true)]
-    Map(map::MapArgs),
+    Map(Lazy<map::MapArgs>),
     /// Check a level against its game's design rules (Skiddy: dead ends, combos, stars).
     #[command(allow_negative_numbers = true)]
-    Verify(map::VerifyArgs),
+    Verify(Lazy<map::VerifyArgs>),
     /// Make new levels, each verified before it is kept (Skiddy).
-    Generate(generate::Args),
+    Generate(Lazy<generate::Args>),
     /// Rate a player's moves against the map.
     #[command(allow_negative_numbers = true)]
-    Trace(map::TraceArgs),
+    Trace(Lazy<map::TraceArgs>),
     /// List the games boardbot knows.
     Games,
     /// Draw a position with boardbot's own art (test screenshots).
     #[command(allow_negative_numbers = true)]
-    Render(render::Args),
+    Render(Lazy<render::Args>),
     /// Learn a new skin of a game from one screenshot whose position you give.
-    Calibrate(calibrate::Args),
+    Calibrate(Lazy<calibrate::Args>),
+}
+
+/// A subcommand's arguments, built only when that subcommand is parsed or
+/// its help shown: clap otherwise builds every subcommand's arguments at
+/// each start, which cost more than solving a small puzzle.
+struct Lazy<A>(A);
+
+impl<A: clap::FromArgMatches> clap::FromArgMatches for Lazy<A> {
+    fn from_arg_matches(m: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        A::from_arg_matches(m).map(Lazy)
+    }
+
+    fn from_arg_matches_mut(m: &mut clap::ArgMatches) -> Result<Self, clap::Error> {
+        A::from_arg_matches_mut(m).map(Lazy)
+    }
+
+    fn update_from_arg_matches(&mut self, m: &clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(m)
+    }
+
+    fn update_from_arg_matches_mut(&mut self, m: &mut clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches_mut(m)
+    }
+}
+
+impl<A: clap::Args> clap::Args for Lazy<A> {
+    fn group_id() -> Option<clap::Id> {
+        A::group_id()
+    }
+
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.defer(A::augment_args)
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        cmd.defer(A::augment_args_for_update)
+    }
 }
 
 /// Games added by a program that embeds the command line
@@ -96,24 +133,24 @@ pub fn main() -> i32 {
         }
     };
     let result = match cli.command {
-        Command::Demo(a) => demo::run(a),
-        Command::Solve(a) => solve::run(a),
-        Command::Map(a) => map::run_map(a),
-        Command::Trace(a) => map::run_trace(a),
-        Command::Verify(a) => map::run_verify(a),
-        Command::Generate(a) => generate::run(a),
+        Command::Demo(Lazy(a)) => demo::run(a),
+        Command::Solve(Lazy(a)) => solve::run(a),
+        Command::Map(Lazy(a)) => map::run_map(a),
+        Command::Trace(Lazy(a)) => map::run_trace(a),
+        Command::Verify(Lazy(a)) => map::run_verify(a),
+        Command::Generate(Lazy(a)) => generate::run(a),
         #[cfg(feature = "live")]
-        Command::Play(a) => play::run(a),
+        Command::Play(Lazy(a)) => play::run(a),
         #[cfg(feature = "live")]
-        Command::Practice(a) => practice::run(a),
+        Command::Practice(Lazy(a)) => practice::run(a),
         Command::Games => {
             for g in boardbot_games() {
                 println!("{:<10} {}", g.id(), g.summary());
             }
             Ok(0)
         }
-        Command::Render(a) => render::run(a).map(|()| 0),
-        Command::Calibrate(a) => calibrate::run(a),
+        Command::Render(Lazy(a)) => render::run(a).map(|()| 0),
+        Command::Calibrate(Lazy(a)) => calibrate::run(a),
     };
     match result {
         Ok(code) => code,

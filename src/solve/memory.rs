@@ -71,14 +71,42 @@ fn status_bytes(field: &str) -> Option<u64> {
     Some(kb * 1024)
 }
 
-/// The process's peak resident memory, where the system reports it (Linux).
+/// The process's peak resident memory, where the system reports it.
+/// `getrusage` is one system call; reading `/proc` costs more than a small
+/// search, so it is only the fallback.
 pub fn peak_rss() -> Option<u64> {
+    #[cfg(target_os = "linux")]
+    {
+        let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+        // SAFETY: `usage` is a valid place for the kernel to write into.
+        if unsafe { libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) } == 0 {
+            // SAFETY: getrusage succeeded, so it filled the struct.
+            let kb = unsafe { usage.assume_init() }.ru_maxrss;
+            if kb > 0 {
+                // Linux reports kilobytes.
+                return Some(kb as u64 * 1024);
+            }
+        }
+    }
     status_bytes("VmHWM:")
 }
 
-/// The process's resident memory now, where the system reports it (Linux).
+/// The process's resident memory now, where the system reports it (Linux):
+/// the second field of `/proc/self/statm`, in pages. That file is one
+/// short line; `/proc/self/status` costs more than a small search.
+#[cfg(target_os = "linux")]
 pub fn current_rss() -> Option<u64> {
-    status_bytes("VmRSS:")
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    // SAFETY: sysconf has no preconditions.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    Some(pages * u64::try_from(page).ok().filter(|&p| p > 0)?)
+}
+
+/// The process's resident memory now: not known off Linux.
+#[cfg(not(target_os = "linux"))]
+pub fn current_rss() -> Option<u64> {
+    None
 }
 
 #[cfg(test)]

@@ -25,11 +25,16 @@ pub struct Class {
     pub cells: Vec<Vec<usize>>,
     /// Placement -> the placement one step away, by [`Dir::ALL`], or [`NONE`].
     pub next: Vec<[u16; 4]>,
-    /// Bits per piece in a packed key.
+    /// Bits per piece in a packed key, as a list of placements.
     pub bits: u32,
     /// Its pieces' slots in a state: `slots.start..slots.end`.
     pub slots: std::ops::Range<usize>,
     pub frozen: bool,
+    /// The class is packed as a set (one bit a placement) rather than a
+    /// list of placements, because that is shorter: many pieces of one
+    /// shape with few placements, such as a box full of 1x1 pieces. A set
+    /// is canonical as it stands, and a move flips two bits.
+    pub set: bool,
 }
 
 /// One piece of the layout: its class and where it starts.
@@ -57,6 +62,25 @@ pub struct Board {
 }
 
 /// Every anchor where `shape` fits among `blocked` cells.
+/// True when the piece of `shape` at `at` has a one-cell move (along
+/// `axis`) alone among `blocked` cells: a piece without one is frozen.
+fn steps(
+    l: &Layout,
+    shape: &[(usize, usize)],
+    blocked: &[bool],
+    at: (usize, usize),
+    axis: Axis,
+) -> bool {
+    Dir::ALL.into_iter().filter(|&d| axis.allows(d)).any(|d| {
+        let (dr, dc) = d.delta();
+        let (r, c) = (at.0.wrapping_add_signed(dr), at.1.wrapping_add_signed(dc));
+        shape.iter().all(|&(sr, sc)| {
+            let (y, x) = (r.wrapping_add(sr), c.wrapping_add(sc));
+            y < l.height && x < l.width && !blocked[y * l.width + x]
+        })
+    })
+}
+
 fn fits(l: &Layout, shape: &[(usize, usize)], blocked: &[bool]) -> Vec<(usize, usize)> {
     let (h, w) = shape
         .iter()
@@ -76,24 +100,41 @@ fn fits(l: &Layout, shape: &[(usize, usize)], blocked: &[bool]) -> Vec<(usize, u
 }
 
 /// The placements reachable alone from `starts` over `anchors`, sorted.
+/// A grid of flags, not a hash set: this runs for every piece of every
+/// board, and on a small puzzle it cost as much as the search.
 fn reachable(
     anchors: &[(usize, usize)],
     starts: &[(usize, usize)],
     axis: Axis,
 ) -> Vec<(usize, usize)> {
-    let set: std::collections::HashSet<_> = anchors.iter().copied().collect();
-    let mut seen: std::collections::BTreeSet<(usize, usize)> = starts.iter().copied().collect();
-    let mut queue: VecDeque<_> = starts.iter().copied().collect();
+    let all = || anchors.iter().chain(starts);
+    let rows = all().map(|a| a.0 + 1).max().unwrap_or(0);
+    let cols = all().map(|a| a.1 + 1).max().unwrap_or(0);
+    let mut fits = vec![false; rows * cols];
+    for &(r, c) in anchors {
+        fits[r * cols + c] = true;
+    }
+    let mut seen = vec![false; rows * cols];
+    let mut queue: VecDeque<(usize, usize)> = VecDeque::new();
+    for &(r, c) in starts {
+        if !std::mem::replace(&mut seen[r * cols + c], true) {
+            queue.push_back((r, c));
+        }
+    }
     while let Some((r, c)) = queue.pop_front() {
         for d in Dir::ALL.into_iter().filter(|&d| axis.allows(d)) {
             let (dr, dc) = d.delta();
-            let n = (r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
-            if set.contains(&n) && seen.insert(n) {
-                queue.push_back(n);
+            let (nr, nc) = (r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
+            if nr < rows && nc < cols && fits[nr * cols + nc] && !seen[nr * cols + nc] {
+                seen[nr * cols + nc] = true;
+                queue.push_back((nr, nc));
             }
         }
     }
-    seen.into_iter().collect()
+    (0..rows * cols)
+        .filter(|&i| seen[i])
+        .map(|i| (i / cols, i % cols))
+        .collect()
 }
 
 /// A class's shape (cells from the top-left of its box), specialness and axis.
@@ -147,12 +188,7 @@ fn frozen_pieces(l: &Layout, axes: &[Axis]) -> (Vec<bool>, Vec<bool>) {
             let b: Vec<bool> = (0..l.floor.len())
                 .map(|i| blocked[i] || (!p.special && l.floor[i] == Floor::Door))
                 .collect();
-            let alone = reachable(
-                &fits(l, &shape, &b),
-                &[top_left(&p.cells)],
-                axis_of(axes, j),
-            );
-            if alone.len() == 1 {
+            if !steps(l, &shape, &b, top_left(&p.cells), axis_of(axes, j)) {
                 frozen[j] = true;
                 changed = true;
                 for &(r, c) in &p.cells {
@@ -166,31 +202,45 @@ fn frozen_pieces(l: &Layout, axes: &[Axis]) -> (Vec<bool>, Vec<bool>) {
     }
 }
 
+/// Anchors a piece reaches alone, sorted.
+type Reach = Vec<(usize, usize)>;
+
 /// Pieces that can never matter: the cells each piece could ever cover
 /// alone link pieces whose areas meet; a piece not linked to the special
 /// one, through any chain, never blocks a piece that does, so an optimal
 /// plan never moves it. It is frozen like a wall (exact for both metrics).
 fn unrelated(l: &Layout, frozen: &[bool], blocked: &[bool], axes: &[Axis]) -> Vec<bool> {
+    // Pieces of one kind that reach each other's places share an area:
+    // found once (a box of fourteen 1x1 pieces floods once, not 14 times).
+    let mut known: Vec<(Kind, Reach, Vec<bool>)> = Vec::new();
     let areas: Vec<Vec<bool>> = l
         .pieces
         .iter()
         .zip(frozen)
         .enumerate()
         .map(|(j, (p, &f))| {
-            let mut area = vec![false; l.floor.len()];
             if f {
-                return area;
+                return vec![false; l.floor.len()];
             }
-            let shape = normalise(&p.cells);
+            let kind = (normalise(&p.cells), p.special, axis_of(axes, j));
+            let start = top_left(&p.cells);
+            if let Some((_, _, area)) = known
+                .iter()
+                .find(|(k, reach, _)| *k == kind && reach.binary_search(&start).is_ok())
+            {
+                return area.clone();
+            }
             let b: Vec<bool> = (0..l.floor.len())
                 .map(|i| blocked[i] || (!p.special && l.floor[i] == Floor::Door))
                 .collect();
-            let start = [top_left(&p.cells)];
-            for (r, c) in reachable(&fits(l, &shape, &b), &start, axis_of(axes, j)) {
-                for &(dr, dc) in &shape {
+            let reach = reachable(&fits(l, &kind.0, &b), &[start], kind.2);
+            let mut area = vec![false; l.floor.len()];
+            for &(r, c) in &reach {
+                for &(dr, dc) in &kind.0 {
                     area[(r + dr) * l.width + c + dc] = true;
                 }
             }
+            known.push((kind, reach, area.clone()));
             area
         })
         .collect();
@@ -295,7 +345,12 @@ impl Board {
         for c in &classes {
             for _ in c.slots.clone() {
                 offsets.push(bits);
-                bits += c.bits;
+                if !c.set {
+                    bits += c.bits;
+                }
+            }
+            if c.set {
+                bits += c.anchors.len() as u32;
             }
         }
         Board {
@@ -444,6 +499,7 @@ impl Class {
         } else {
             usize::BITS - (anchors.len() - 1).leading_zeros()
         };
+        let set = !frozen && anchors.len() < slots.len() * bits as usize;
         Class {
             shape,
             special,
@@ -453,6 +509,7 @@ impl Class {
             bits,
             slots,
             frozen,
+            set,
         }
     }
 

@@ -43,21 +43,78 @@ fn halos<const W: usize>(board: &Board, masks: &[Vec<Bits<W>>]) -> Vec<Vec<Bits<
 pub struct Flood {
     stamp: Vec<u32>,
     round: u32,
-    /// (placement, steps from the start) in the order reached.
-    pub reached: Vec<(u16, u32)>,
+    /// (placement, steps from the start) in the order reached, the start
+    /// first.
+    all: Vec<(u16, u32)>,
 }
 
-/// A board ready for search.
+impl Flood {
+    /// (placement, steps from the start) in the order reached, the start
+    /// excluded.
+    pub fn reached(&self) -> &[(u16, u32)] {
+        self.all.get(1..).unwrap_or_default()
+    }
+}
+
+/// Where a slot's placement sits in a packed key: its own field, or, for
+/// a class packed as a set ([`super::board::Class::set`]), one bit a
+/// placement from the class's offset.
+#[derive(Clone, Copy, Debug)]
+struct Field {
+    word: usize,
+    shift: u32,
+    /// The field's bits, from bit 0.
+    ones: u64,
+    /// The field runs on into the next word.
+    split: bool,
+    /// The bit offset of the field (or of the class's set).
+    at: usize,
+    /// One past the class's last slot, when the class is a set.
+    set_end: Option<usize>,
+}
+
+/// Sets or clears bit `i` of a key.
+fn flip_bit<const K: usize>(key: &mut [u64; K], i: usize) {
+    key[i / 64] ^= 1 << (i % 64);
+}
+
+impl Field {
+    /// The placement in this field of `key` (a field of a list).
+    #[inline(always)]
+    fn get<const K: usize>(self, key: &[u64; K]) -> u16 {
+        let mut v = key[self.word] >> self.shift;
+        // A one-word key has no field that runs on.
+        if K > 1 && self.split {
+            v |= key[self.word + 1] << (64 - self.shift);
+        }
+        (v & self.ones) as u16
+    }
+}
+
+/// A board ready for search. Its tables are flat arrays indexed by a
+/// class's first placement plus the placement (`base`), so the hot loop
+/// follows one pointer, not two.
 pub struct Engine<const W: usize> {
     pub board: Board,
-    /// Class -> placement -> cells.
-    masks: Vec<Vec<Bits<W>>>,
-    /// Class -> placement -> the cells a one-step move would newly cover.
-    /// A piece whose halo is all taken cannot move: most pieces, in a tight
-    /// puzzle, so this one test spares most floods.
-    halos: Vec<Vec<Bits<W>>>,
+    /// Class base + placement -> cells.
+    masks: Vec<Bits<W>>,
+    /// Class base + placement -> the cells a one-step move would newly
+    /// cover. A piece whose halo is all taken cannot move: most pieces, in
+    /// a tight puzzle, so this one test spares most floods.
+    halos: Vec<Bits<W>>,
+    /// Class base + placement -> the placement one step away, by
+    /// [`Dir::ALL`](super::moves::Dir::ALL), or [`NONE`].
+    next: Vec<[u16; 4]>,
+    /// Class -> the index of its placement 0 in `masks`, `halos` and `next`.
+    base: Vec<usize>,
     /// Slot -> class.
     slot_class: Vec<usize>,
+    /// Slot -> its class's base.
+    slot_base: Vec<usize>,
+    /// Slot -> its field in a packed key.
+    fields: Vec<Field>,
+    /// No class is packed as a set: every slot is a field of its own.
+    lists_only: bool,
     /// The board's mirror, when it maps the puzzle onto itself.
     pub mirror: Option<Mirror>,
 }
@@ -80,19 +137,53 @@ impl<const W: usize> Engine<W> {
                     .collect()
             })
             .collect();
-        let halos = halos(&board, &masks);
+        let halos = halos(&board, &masks).concat();
+        let base: Vec<usize> = masks
+            .iter()
+            .scan(0, |at, m| {
+                let b = *at;
+                *at += m.len();
+                Some(b)
+            })
+            .collect();
         let mut slot_class = vec![0; board.slots()];
         for (k, c) in board.classes.iter().enumerate() {
             for s in c.slots.clone() {
                 slot_class[s] = k;
             }
         }
+        let slot_base = slot_class.iter().map(|&k| base[k]).collect();
+        let fields = (0..board.slots())
+            .map(|i| {
+                let off = board.offsets[i];
+                let c = &board.classes[slot_class[i]];
+                Field {
+                    word: off as usize / 64,
+                    shift: off % 64,
+                    ones: (1u64 << c.bits) - 1,
+                    split: off % 64 + c.bits > 64,
+                    at: off as usize,
+                    set_end: c.set.then_some(c.slots.end),
+                }
+            })
+            .collect();
         let mirror = Mirror::of(&board);
+        let lists_only = board.classes.iter().all(|c| !c.set);
+        let next = board
+            .classes
+            .iter()
+            .flat_map(|c| c.next.iter().copied())
+            .collect();
         Engine {
             board,
-            masks,
+            masks: masks.concat(),
             halos,
+            next,
+            base,
             slot_class,
+            slot_base,
+            fields,
+            lists_only,
             mirror,
         }
     }
@@ -100,14 +191,14 @@ impl<const W: usize> Engine<W> {
     /// False when the piece in `slot` surely cannot move: every cell it
     /// would newly cover is taken.
     pub fn may_move(&self, s: &[u16], occ: &Bits<W>, slot: usize) -> bool {
-        let halo = &self.halos[self.slot_class[slot]][s[slot] as usize];
+        let halo = &self.halos[self.slot_base[slot] + s[slot] as usize];
         halo.iter().zip(occ).any(|(h, o)| h & !o != 0)
     }
 
     /// True when the placement `p` of class `k` covers a cell of `cells`
     /// (a bitset of any length).
     pub fn covers_any(&self, k: usize, p: u16, cells: &[u64]) -> bool {
-        self.masks[k][p as usize]
+        self.masks[self.base[k] + p as usize]
             .iter()
             .zip(cells)
             .any(|(a, b)| a & b != 0)
@@ -115,7 +206,7 @@ impl<const W: usize> Engine<W> {
 
     /// `occ` after a piece of class `k` went from placement `from` to `to`.
     pub fn moved_occupancy(&self, occ: &Bits<W>, k: usize, from: u16, to: u16) -> Bits<W> {
-        let (a, b) = (&self.masks[k][from as usize], &self.masks[k][to as usize]);
+        let (a, b) = (self.mask(k, from), self.mask(k, to));
         let mut m = *occ;
         for w in 0..W {
             m[w] = (m[w] & !a[w]) | b[w];
@@ -125,7 +216,7 @@ impl<const W: usize> Engine<W> {
 
     /// The cells placement `p` of class `k` covers.
     pub fn mask(&self, k: usize, p: u16) -> &Bits<W> {
-        &self.masks[k][p as usize]
+        &self.masks[self.base[k] + p as usize]
     }
 
     pub fn class_of(&self, slot: usize) -> usize {
@@ -135,8 +226,8 @@ impl<const W: usize> Engine<W> {
     /// The cells the movable pieces cover.
     pub fn occupied(&self, s: &[u16]) -> Bits<W> {
         let mut m = [0u64; W];
-        for (i, &p) in s.iter().enumerate() {
-            let mask = &self.masks[self.slot_class[i]][p as usize];
+        for (&b, &p) in self.slot_base.iter().zip(s) {
+            let mask = &self.masks[b + p as usize];
             for w in 0..W {
                 m[w] |= mask[w];
             }
@@ -145,11 +236,11 @@ impl<const W: usize> Engine<W> {
     }
 
     /// Every placement the piece in `slot` reaches from `s` with the others
-    /// fixed, within `limit` steps, into `f.reached` (the start excluded).
+    /// fixed, within `limit` steps, into `f` ([`Flood::reached`]).
     pub fn flood(&self, s: &[u16], occ: &Bits<W>, slot: usize, limit: u32, f: &mut Flood) {
         let k = self.slot_class[slot];
-        let class = &self.board.classes[k];
-        let masks = &self.masks[k];
+        let span = self.base[k]..self.base[k] + self.board.classes[k].anchors.len();
+        let (masks, next) = (&self.masks[span.clone()], &self.next[span]);
         let p = s[slot];
         let own = &masks[p as usize];
         let mut others = *occ;
@@ -164,69 +255,173 @@ impl<const W: usize> Engine<W> {
             f.stamp.iter_mut().for_each(|x| *x = 0);
             f.round = 1;
         }
-        f.reached.clear();
-        f.stamp[p as usize] = f.round;
-        f.reached.push((p, 0));
+        let (stamp, round) = (&mut f.stamp[..masks.len()], f.round);
+        f.all.clear();
+        stamp[p as usize] = round;
+        f.all.push((p, 0));
         let mut head = 0;
-        while head < f.reached.len() {
-            let (q, d) = f.reached[head];
+        while let Some(&(q, d)) = f.all.get(head) {
             head += 1;
             if d >= limit {
                 continue;
             }
-            for &n in &class.next[q as usize] {
-                if n != NONE
-                    && f.stamp[n as usize] != f.round
-                    && !overlaps(&masks[n as usize], &others)
-                {
-                    f.stamp[n as usize] = f.round;
-                    f.reached.push((n, d + 1));
+            for &n in &next[q as usize] {
+                let Some(seen) = stamp.get_mut(n as usize) else {
+                    continue; // NONE: no placement that way
+                };
+                if *seen != round && !overlaps(&masks[n as usize], &others) {
+                    *seen = round;
+                    f.all.push((n, d + 1));
                 }
             }
         }
-        f.reached.remove(0);
     }
 
     /// The state packed into a key.
     pub fn pack<const K: usize>(&self, s: &[u16]) -> [u64; K] {
         let mut key = [0u64; K];
-        for (i, &v) in s.iter().enumerate() {
-            let off = self.board.offsets[i] as usize;
-            let (w, sh) = (off / 64, off % 64);
-            key[w] |= u64::from(v) << sh;
-            let bits = self.board.classes[self.slot_class[i]].bits as usize;
-            if sh + bits > 64 {
-                key[w + 1] |= u64::from(v) >> (64 - sh);
+        for (f, &v) in self.fields.iter().zip(s) {
+            if f.set_end.is_some() {
+                flip_bit(&mut key, f.at + usize::from(v));
+                continue;
+            }
+            key[f.word] |= u64::from(v) << f.shift;
+            if K > 1 && f.split {
+                key[f.word + 1] |= u64::from(v) >> (64 - f.shift);
             }
         }
         key
     }
 
-    /// Writes `v` into `slot` of a packed key.
-    pub fn put<const K: usize>(&self, key: &mut [u64; K], slot: usize, v: u16) {
-        let off = self.board.offsets[slot] as usize;
-        let bits = self.board.classes[self.slot_class[slot]].bits as usize;
-        let (w, sh) = (off / 64, off % 64);
-        let ones = (1u64 << bits) - 1;
-        key[w] = (key[w] & !(ones << sh)) | (u64::from(v) << sh);
-        if sh + bits > 64 {
-            let hi = 64 - sh;
-            key[w + 1] = (key[w + 1] & !(ones >> hi)) | (u64::from(v) >> hi);
+    /// Writes `v` into `slot` of a packed key (a slot of a class packed
+    /// as a list).
+    #[inline(always)]
+    fn put<const K: usize>(&self, key: &mut [u64; K], slot: usize, v: u16) {
+        let f = self.fields[slot];
+        let ones = f.ones;
+        key[f.word] = (key[f.word] & !(ones << f.shift)) | (u64::from(v) << f.shift);
+        if K > 1 && f.split {
+            let hi = 64 - f.shift;
+            key[f.word + 1] = (key[f.word + 1] & !(ones >> hi)) | (u64::from(v) >> hi);
         }
+    }
+
+    /// `key` (the state `s`) after the piece in `slot` of the class whose
+    /// slots are `range` moved to placement `q`. A class's slots hold its
+    /// placements in ascending order, so the piece's field is taken out,
+    /// the fields between its old rank and its new one shift by one, and
+    /// `q` goes in at its rank: no sort, and no other field is rewritten.
+    #[inline]
+    pub fn reslot<const K: usize>(
+        &self,
+        key: &mut [u64; K],
+        range: std::ops::Range<usize>,
+        s: &[u16],
+        slot: usize,
+        q: u16,
+    ) {
+        let p = s[slot];
+        let f = self.fields[slot];
+        if f.set_end.is_some() {
+            flip_bit(key, f.at + usize::from(p));
+            flip_bit(key, f.at + usize::from(q));
+            return;
+        }
+        let mut at = slot;
+        if q > p {
+            while at + 1 < range.end && s[at + 1] < q {
+                self.put(key, at, s[at + 1]);
+                at += 1;
+            }
+        } else {
+            while at > range.start && s[at - 1] > q {
+                self.put(key, at, s[at - 1]);
+                at -= 1;
+            }
+        }
+        self.put(key, at, q);
     }
 
     /// The state from a key.
     pub fn unpack<const K: usize>(&self, key: &[u64; K], s: &mut Vec<u16>) {
         s.clear();
-        for i in 0..self.board.slots() {
-            let off = self.board.offsets[i] as usize;
-            let bits = self.board.classes[self.slot_class[i]].bits as usize;
-            let (w, sh) = (off / 64, off % 64);
-            let mut v = key[w] >> sh;
-            if sh + bits > 64 {
-                v |= key[w + 1] << (64 - sh);
+        if self.lists_only {
+            s.extend(self.fields.iter().map(|f| f.get(key)));
+            return;
+        }
+        let mut i = 0;
+        while let Some(&f) = self.fields.get(i) {
+            if let Some(end) = f.set_end {
+                let span = self.board.classes[self.slot_class[i]].anchors.len();
+                set_bits(key, f.at, span, |p| s.push(p));
+                i = end;
+                continue;
             }
-            s.push((v & ((1u64 << bits) - 1)) as u16);
+            s.push(f.get(key));
+            i += 1;
+        }
+    }
+}
+
+/// Calls `f` with the index of every set bit among the `len` bits of `key`
+/// from bit `at`, in ascending order.
+fn set_bits<const K: usize>(key: &[u64; K], at: usize, len: usize, mut f: impl FnMut(u16)) {
+    let mut done = 0;
+    while done < len {
+        let bit = at + done;
+        let take = (64 - bit % 64).min(len - done);
+        let mut chunk = key[bit / 64] >> (bit % 64);
+        if take < 64 {
+            chunk &= (1u64 << take) - 1;
+        }
+        while chunk != 0 {
+            f((done + chunk.trailing_zeros() as usize) as u16);
+            chunk &= chunk - 1;
+        }
+        done += take;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engines::blocks::layout::Layout;
+
+    /// Every placement of every 1x1 piece, on a board with two of them
+    /// (packed as a list) and one with seven (packed as a set): `reslot`
+    /// gives the key of the re-sorted state, as packing it afresh does, and
+    /// the key unpacks to that state.
+    #[test]
+    fn reslot_packs_what_a_fresh_sort_packs_as_a_list_and_as_a_set() {
+        for (text, singles, set) in [
+            ("######\n#*ab #\n#    #\n#    #\n#   .#\n######\n", 2, false),
+            ("######\n#*abc#\n#defg#\n#    #\n#   .#\n######\n", 7, true),
+        ] {
+            let e = Engine::<1>::new(Board::new(&Layout::parse(text, "t").unwrap()));
+            let s = e.board.start();
+            let key = e.pack::<1>(&s);
+            let k = (0..e.board.classes.len())
+                .find(|&k| e.board.classes[k].slots.len() == singles)
+                .expect("the 1x1 pieces are one class");
+            assert_eq!(e.board.classes[k].set, set, "{text}");
+            let range = e.board.classes[k].slots.clone();
+            let placements = e.board.classes[k].anchors.len() as u16;
+            let mut checked = 0;
+            let mut back = Vec::new();
+            for slot in range.clone() {
+                for q in (0..placements).filter(|q| !s[range.clone()].contains(q)) {
+                    let mut want = s.clone();
+                    want[slot] = q;
+                    want[range.clone()].sort_unstable();
+                    let mut got = key;
+                    e.reslot(&mut got, range.clone(), &s, slot, q);
+                    assert_eq!(got, e.pack::<1>(&want), "slot {slot} to {q}");
+                    e.unpack(&got, &mut back);
+                    assert_eq!(back, want);
+                    checked += 1;
+                }
+            }
+            assert_eq!(checked, singles * (16 - singles));
         }
     }
 }

@@ -75,6 +75,13 @@ const fn chunk(key_words: usize) -> usize {
 /// Below this many parents a chunk is not split across threads.
 const SPLIT: usize = 1 << 12;
 
+/// The threads a layer is split over, asked of the system once: the
+/// question reads the cgroup files, which cost more than a small layer.
+fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get().min(8)))
+}
+
 /// What a search looks for.
 #[derive(Clone, Debug)]
 pub enum Aim {
@@ -342,7 +349,6 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
         held: u64,
         out: &mut Outcome,
     ) -> Option<(Layer<K>, Vec<[u64; K]>, u64)> {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
         let d = self.layers.len() - 1;
         let empty = Layer::empty();
         let prev = if d > 0 { &self.layers[d - 1] } else { &empty };
@@ -354,7 +360,7 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
         for (c, parents) in cur.keys.chunks(size).enumerate() {
             let at = c * size..c * size + parents.len();
             let part = (parents, &cur.steps[at.clone()], &cur.moved[at]);
-            for (run, g) in self.expand_chunk(part, prev, cur, threads) {
+            for (run, g) in self.expand_chunk(part, prev, cur) {
                 run_bytes += (run.capacity() * std::mem::size_of::<Rec<K>>()) as u64;
                 runs.push(run);
                 goals.extend(g);
@@ -379,10 +385,10 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
         parents: Parents<'_, K>,
         prev: &Layer<K>,
         cur: &Layer<K>,
-        threads: usize,
     ) -> Vec<(Vec<Rec<K>>, Vec<[u64; K]>)> {
         let n = parents.0.len();
-        if n < SPLIT || threads < 2 {
+        let threads = if n < SPLIT { 1 } else { cores() };
+        if threads < 2 {
             return vec![self.expand_part(parents, prev, cur)];
         }
         let per = n.div_ceil(threads);
@@ -434,8 +440,8 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
                 },
             );
         }
-        run.sort_unstable();
-        run.dedup_by(|a, b| a.0 == b.0);
+        run.sort_unstable_by_key(|r| r.0);
+        run.dedup_by(fewest_cells);
         let (mut p, mut c) = (Gallop::new(&prev.keys), Gallop::new(&cur.keys));
         run.retain(|(k, _, _)| !p.has(k) && !c.has(k));
         run.shrink_to_fit();
@@ -456,6 +462,16 @@ fn best_goal<const K: usize>(layer: &Layer<K>, goals: &mut [[u64; K]]) -> Option
 /// A run of parents: their keys, cells moved, and last pieces moved.
 type Parents<'a, const K: usize> = (&'a [[u64; K]], &'a [u16], &'a [Moved]);
 
+/// For `dedup_by` over records sorted by key: drops `later` when it has
+/// `kept`'s key, keeping the fewer cells moved of the two.
+fn fewest_cells<const K: usize>(later: &mut Rec<K>, kept: &mut Rec<K>) -> bool {
+    let same = later.0 == kept.0;
+    if same && later.1 < kept.1 {
+        (kept.1, kept.2) = (later.1, later.2);
+    }
+    same
+}
+
 /// Merges sorted runs into one layer, keeping each key's fewest cells.
 fn merge<const K: usize>(runs: Vec<Vec<Rec<K>>>) -> Layer<K> {
     let mut all: Vec<Rec<K>> = if runs.len() == 1 {
@@ -469,13 +485,7 @@ fn merge<const K: usize>(runs: Vec<Vec<Rec<K>>>) -> Layer<K> {
         all.sort_by_key(|r| r.0);
         all
     };
-    all.dedup_by(|later, kept| {
-        let same = later.0 == kept.0;
-        if same && later.1 < kept.1 {
-            (kept.1, kept.2) = (later.1, later.2);
-        }
-        same
-    });
+    all.dedup_by(fewest_cells);
     let mut layer = Layer {
         keys: Vec::with_capacity(all.len()),
         steps: Vec::with_capacity(all.len()),
@@ -565,7 +575,7 @@ pub(super) fn canonical<const W: usize>(e: &Engine<W>, s: &[u16]) -> Vec<u16> {
         return s.to_vec();
     };
     let mut f = Vec::new();
-    m.state(&e.board, s, &mut f);
+    m.state(s, &mut f);
     if e.pack::<16>(&f) < e.pack::<16>(s) {
         f
     } else {
@@ -577,9 +587,7 @@ pub(super) fn canonical<const W: usize>(e: &Engine<W>, s: &[u16]) -> Vec<u16> {
 #[derive(Default)]
 pub(super) struct Expander {
     s: Vec<u16>,
-    class: Vec<u16>,
     ms: Vec<u16>,
-    mclass: Vec<u16>,
     flood: Flood,
 }
 
@@ -603,7 +611,7 @@ impl Expander {
         e.unpack(key, &mut self.s);
         let s = &self.s;
         let mkey = e.mirror.as_ref().map(|m| {
-            m.state(&e.board, s, &mut self.ms);
+            m.state(s, &mut self.ms);
             e.pack::<K>(&self.ms)
         });
         let occ = e.occupied(s);
@@ -621,32 +629,28 @@ impl Expander {
             }
             e.flood(s, &occ, slot, limit, &mut self.flood);
             let range = e.board.classes[k].slots.clone();
-            for &(q, d) in &self.flood.reached {
-                // Only this class's slots change: re-sort and re-pack them.
-                self.class.clear();
-                self.class.extend_from_slice(&s[range.clone()]);
-                self.class[slot - range.start] = q;
-                self.class.sort_unstable();
+            for &(q, d) in self.flood.reached() {
+                // Only this class's slots change, and of them only those
+                // between the piece's old rank and its new one.
                 let mut next = *key;
+                e.reslot(&mut next, range.clone(), s, slot, q);
                 let mut how = Moved {
                     class: k as u16,
                     to: q,
                 };
-                for (i, &v) in range.clone().zip(&self.class) {
-                    e.put(&mut next, i, v);
-                }
                 if let (Some(m), Some(mkey)) = (&e.mirror, mkey) {
                     // Keep the smaller of the state and its mirror image.
                     let k2 = m.class[k];
                     let flip = &m.placement[k];
-                    self.mclass.clear();
-                    self.mclass
-                        .extend(self.class.iter().map(|&v| flip[v as usize]));
-                    self.mclass.sort_unstable();
+                    let to = e.board.classes[k2].slots.clone();
+                    let old = flip[s[slot] as usize];
+                    let at = to.start
+                        + self.ms[to.clone()]
+                            .iter()
+                            .position(|&v| v == old)
+                            .expect("the mirror image holds the piece's flipped placement");
                     let mut mirrored = mkey;
-                    for (i, &v) in e.board.classes[k2].slots.clone().zip(&self.mclass) {
-                        e.put(&mut mirrored, i, v);
-                    }
+                    e.reslot(&mut mirrored, to, &self.ms, at, flip[q as usize]);
                     if mirrored < next {
                         next = mirrored;
                         how = Moved {

@@ -11,6 +11,12 @@ use super::layout::normalise;
 pub struct Mirror {
     pub class: Vec<usize>,
     pub placement: Vec<Vec<u16>>,
+    /// Slot -> (the slot its mirror image takes, before sorting, and the
+    /// class whose placements it flips): a flat map, as the search mirrors
+    /// every state it expands.
+    slots: Vec<(usize, usize)>,
+    /// The slots of the classes with more than one piece, to sort.
+    sort: Vec<std::ops::Range<usize>>,
 }
 
 impl Mirror {
@@ -43,7 +49,25 @@ impl Mirror {
             class.push(k);
             placement.push(map);
         }
-        let m = Mirror { class, placement };
+        let mut slots = vec![(0, 0); board.slots()];
+        for (k, c) in board.classes.iter().enumerate() {
+            let to = board.classes[class[k]].slots.clone();
+            for (i, j) in c.slots.clone().zip(to) {
+                slots[i] = (j, k);
+            }
+        }
+        let sort = board
+            .classes
+            .iter()
+            .filter(|c| c.slots.len() > 1)
+            .map(|c| c.slots.clone())
+            .collect();
+        let m = Mirror {
+            class,
+            placement,
+            slots,
+            sort,
+        };
         let goal_kept = board.goal.is_none_or(|g| {
             m.class[board.special] == board.special && m.placement[board.special][g as usize] == g
         });
@@ -73,15 +97,14 @@ impl Mirror {
     }
 
     /// The mirror image of state `s`, each class's slots sorted.
-    pub fn state(&self, board: &Board, s: &[u16], out: &mut Vec<u16>) {
+    pub fn state(&self, s: &[u16], out: &mut Vec<u16>) {
         out.clear();
         out.resize(s.len(), 0);
-        for (k, c) in board.classes.iter().enumerate() {
-            let to = board.classes[self.class[k]].slots.clone();
-            for (i, slot) in c.slots.clone().zip(to.clone()) {
-                out[slot] = self.placement[k][s[i] as usize];
-            }
-            out[to].sort_unstable();
+        for (&(to, k), &v) in self.slots.iter().zip(s) {
+            out[to] = self.placement[k][v as usize];
+        }
+        for r in &self.sort {
+            out[r.clone()].sort_unstable();
         }
     }
 }
@@ -107,8 +130,8 @@ mod tests {
         let start = b.start();
         let mut once = Vec::new();
         let mut twice = Vec::new();
-        m.state(&b, &start, &mut once);
-        m.state(&b, &once, &mut twice);
+        m.state(&start, &mut once);
+        m.state(&once, &mut twice);
         assert_eq!(twice, start, "mirroring twice gives the state back");
         assert_eq!(once, start, "the classic layout is its own mirror image");
         let donkey = "######\n#a**b#\n#a**b#\n#cdde#\n#cfge#\n#h  i#\n##--##\n    ..\n    ..\n";

@@ -114,6 +114,22 @@ pub fn plan(
     plan_for(layout, metric, budget, progress, &Aim::Goal)
 }
 
+/// An optimal plan under `metric` on `board`, compiled from `layout`.
+pub fn plan_on(
+    board: Board,
+    layout: &Layout,
+    metric: Metric,
+    budget: &Budget,
+    progress: &mut Progress,
+) -> Result<Planned, BlocksError> {
+    planned(
+        board,
+        layout,
+        (metric, budget, progress, None, &Aim::Goal),
+        true,
+    )
+}
+
 /// A plan for `aim` ([`Aim::Goal`]: optimal; [`Aim::Climb`]: any plan,
 /// found where the optimal search cannot finish).
 pub fn plan_for(

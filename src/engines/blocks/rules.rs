@@ -8,11 +8,12 @@
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
+use super::board::Board;
 use super::book::Book;
 use super::layers::Aim;
 use super::layout::{Floor, Layout, normalise};
 use super::moves::{Dir, Metric, Move};
-use super::plan::{BlocksError, Planned, apply, plan, plan_for, plan_join, read_move};
+use super::plan::{BlocksError, Planned, apply, plan_for, plan_join, plan_on, read_move};
 use crate::solve::search::elapsed_ms;
 use crate::solve::{Budget, Found, Progress, Solution, Stats};
 
@@ -29,6 +30,9 @@ pub struct Blocks {
     /// Whether a plan not proven shortest (beam search, then hill
     /// climbing) is given when the optimal search cannot finish.
     pub climb: bool,
+    /// `layout` compiled, when the caller compiled it already (to check
+    /// its key width): solving from the start then compiles it once.
+    pub compiled: Option<Board>,
     /// Piece -> class of equal shape (and specialness).
     class: Vec<usize>,
     /// Piece -> its cells relative to the top-left of its bounding box.
@@ -79,6 +83,7 @@ impl Blocks {
         let shape = layout.pieces.iter().map(|p| normalise(&p.cells)).collect();
         let (gr, gc) = top_left(&layout.goal_cells());
         let b = Blocks {
+            compiled: None,
             book: None,
             wait: None,
             climb: true,
@@ -295,7 +300,11 @@ impl crate::solve::Puzzle for Blocks {
             deadline: self.wait.map(|w| t + w.mul_f64(OPTIMAL_SHARE)),
             ..*budget
         };
-        let planned = match plan(&from, self.metric, &optimal, progress) {
+        let board = match &self.compiled {
+            Some(b) if from == self.layout => b.clone(),
+            _ => Board::new(&from),
+        };
+        let planned = match plan_on(board, &from, self.metric, &optimal, progress) {
             Ok(p) => p,
             Err(e) => return refused(&e),
         };

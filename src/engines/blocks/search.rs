@@ -43,7 +43,7 @@ pub fn unmirror<const W: usize>(
         let next = match out.last() {
             Some(cur) if !follows(e, metric, cur, &n) => {
                 let mut flipped = Vec::new();
-                m.state(&e.board, &n, &mut flipped);
+                m.state(&n, &mut flipped);
                 flipped
             }
             _ => n,
@@ -62,7 +62,7 @@ fn follows<const W: usize>(e: &Engine<W>, metric: Metric, cur: &[u16], next: &[u
     for slot in 0..cur.len() {
         e.flood(cur, &occ, slot, limit, &mut f);
         let k = e.class_of(slot);
-        for &(q, _) in &f.reached {
+        for &(q, _) in f.reached() {
             t.copy_from_slice(cur);
             t[slot] = q;
             e.board.resort(&mut t, k);

@@ -68,6 +68,15 @@ fn load() -> Vec<Level> {
         .collect()
 }
 
+/// True when one of the levels is `width` by `height` cells. It reads only
+/// the levels' `% size` lines, so a board of no level's size costs no
+/// parse of the levels or of the shipped plans.
+pub fn has_size(width: usize, height: usize) -> bool {
+    TEXT.lines()
+        .filter_map(|l| l.strip_prefix("% size:")?.trim().split_once('x'))
+        .any(|(w, h)| w.parse() == Ok(width) && h.parse() == Ok(height))
+}
+
 /// A level by its GSettings index (`6`) or its name (`Red Donkey`, any case).
 pub fn find(key: &str) -> Option<&'static Level> {
     let key = key.trim();
@@ -105,6 +114,16 @@ mod tests {
                 14, 12, 10, 13, 25, 14, 68
             ]
         );
+    }
+
+    #[test]
+    fn every_level_has_its_size_and_other_sizes_are_no_level() {
+        for l in all() {
+            assert!(has_size(l.layout.width, l.layout.height), "{}", l.name);
+        }
+        // The classic box (6x7) and the Huarong Dao interior (4x5).
+        assert!(!has_size(6, 7));
+        assert!(!has_size(4, 5));
     }
 
     #[test]

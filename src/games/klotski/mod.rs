@@ -80,17 +80,20 @@ impl TextPuzzle for Blocks {
             Some(l) => format!("line {l}: {}", e.message),
             None => e.message,
         })?;
-        let bits = Board::new(&layout).key_bits;
+        let board = Board::new(&layout);
+        let bits = board.key_bits;
         if bits > MAX_KEY_BITS {
             return Err(format!(
                 "the position needs {bits} bits per state and the engine packs at most \
                  {MAX_KEY_BITS}: too many pieces that can move"
             ));
         }
+        let book = plans::book_for(&layout);
         let (mut p, start) = Blocks::new(layout, opts.metric.unwrap_or_default());
         if !opts.no_book {
-            p.book = Some(plans::book());
+            p.book = book;
         }
+        p.compiled = Some(board);
         Ok((p, start))
     }
 
@@ -205,7 +208,7 @@ impl ScreenGame for Klotski {
         opts: &Options,
     ) -> Result<Report, GameError> {
         let (mut p, start) = Blocks::new(board.layout.clone(), opts.metric.unwrap_or_default());
-        p.book = Some(plans::book());
+        p.book = plans::book_for(&board.layout);
         // A player is waiting: past this, a plan by beam search is played.
         p.wait = Some(PLAY_WAIT);
         let (mut r, m) = crate::tools::solve_parsed(&p, &start, opts)?;

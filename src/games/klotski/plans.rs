@@ -11,9 +11,9 @@
 use std::sync::OnceLock;
 
 use super::levels;
-use crate::engines::blocks::Metric;
 use crate::engines::blocks::book::{Book, Entry};
 use crate::engines::blocks::moves::parse_move;
+use crate::engines::blocks::{Layout, Metric};
 
 const TEXT: &str = include_str!("plans.txt");
 
@@ -22,6 +22,13 @@ const TEXT: &str = include_str!("plans.txt");
 pub fn book() -> &'static Book {
     static BOOK: OnceLock<Book> = OnceLock::new();
     BOOK.get_or_init(|| parse(TEXT).unwrap_or_default())
+}
+
+/// The shipped plans where they may apply: on a board of a level's size.
+/// Others (a Huarong Dao box, a puzzle of the user's) skip parsing them,
+/// which costs more than solving a small puzzle.
+pub fn book_for(l: &Layout) -> Option<&'static Book> {
+    levels::has_size(l.width, l.height).then(book)
 }
 
 /// Reads a plans file; errors name the line.
