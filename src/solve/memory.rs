@@ -71,23 +71,12 @@ fn status_bytes(field: &str) -> Option<u64> {
     Some(kb * 1024)
 }
 
-/// The process's peak resident memory, where the system reports it.
-/// `getrusage` is one system call; reading `/proc` costs more than a small
-/// search, so it is only the fallback.
+/// The process's peak resident memory, where the system reports it
+/// (Linux). Not `getrusage`: a process started by vfork or posix_spawn
+/// (as `std::process::Command` and Python start it) inherits its parent's
+/// high-water mark there, so a small solve under a large test runner would
+/// report the runner's peak.
 pub fn peak_rss() -> Option<u64> {
-    #[cfg(target_os = "linux")]
-    {
-        let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
-        // SAFETY: `usage` is a valid place for the kernel to write into.
-        if unsafe { libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) } == 0 {
-            // SAFETY: getrusage succeeded, so it filled the struct.
-            let kb = unsafe { usage.assume_init() }.ru_maxrss;
-            if kb > 0 {
-                // Linux reports kilobytes.
-                return Some(kb as u64 * 1024);
-            }
-        }
-    }
     status_bytes("VmHWM:")
 }
 

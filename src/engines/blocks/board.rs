@@ -61,7 +61,6 @@ pub struct Board {
     pub key_bits: u32,
 }
 
-/// Every anchor where `shape` fits among `blocked` cells.
 /// True when the piece of `shape` at `at` has a one-cell move (along
 /// `axis`) alone among `blocked` cells: a piece without one is frozen.
 fn steps(
@@ -81,6 +80,7 @@ fn steps(
     })
 }
 
+/// Every anchor where `shape` fits among `blocked` cells.
 fn fits(l: &Layout, shape: &[(usize, usize)], blocked: &[bool]) -> Vec<(usize, usize)> {
     let (h, w) = shape
         .iter()
