@@ -290,15 +290,7 @@ fn one_beam<const W: usize, const K: usize>(
                 },
             );
             // A wide beam's successors are most of what it holds.
-            if i % 1024 == 1023
-                && over(
-                    budget,
-                    &mut out.bytes,
-                    &seen,
-                    &layers,
-                    next.capacity() * std::mem::size_of::<Child<K>>(),
-                )
-            {
+            if i % 1024 == 1023 && over(budget, &mut out.bytes, &seen, &layers, &next) {
                 return None;
             }
         }
@@ -328,15 +320,7 @@ fn one_beam<const W: usize, const K: usize>(
             layers.push(vec![Node { key: g, parent }]);
             return Some(read_back(e, metric, &layers, start));
         }
-        if next.is_empty()
-            || over(
-                budget,
-                &mut out.bytes,
-                &seen,
-                &layers,
-                next.capacity() * std::mem::size_of::<Child<K>>(),
-            )
-        {
+        if next.is_empty() || over(budget, &mut out.bytes, &seen, &layers, &next) {
             return None;
         }
         let best = next.iter().map(|n| n.0).min().unwrap_or(u32::MAX);
@@ -373,17 +357,18 @@ fn mix<const K: usize>(key: &[u64; K]) -> u64 {
 }
 
 /// True when the beam holds more than the budget allows, or time is up;
-/// what it holds is noted in `peak`.
+/// what it holds (its set, its layers and the successors in hand,
+/// `pending`) is noted in `peak`.
 fn over<const K: usize>(
     budget: &Budget,
     peak: &mut u64,
     seen: &FxHashSet<[u64; K]>,
     layers: &[Vec<Node<K>>],
-    pending: usize,
+    pending: &Vec<Child<K>>,
 ) -> bool {
     let kept: usize = layers.iter().map(Vec::len).sum();
     let held = seen.capacity() * (8 * K + 1) + kept * std::mem::size_of::<Node<K>>();
-    let bytes = (held + pending) as u64;
+    let bytes = (held + pending.capacity() * std::mem::size_of::<Child<K>>()) as u64;
     *peak = (*peak).max(bytes);
     bytes > budget.max_bytes
         || kept as u64 > budget.state_cap()
