@@ -122,6 +122,67 @@ fn boards_on_one_line_and_refusals() {
     }
 }
 
+#[test]
+fn a_beam_plan_as_long_as_the_proven_bound_is_proven_shortest() {
+    // Only 18 Steps: 1,070 positions. Stopped at 1,050 the optimal search
+    // has proven 18 (the goal's layer is not complete); at 1,000, only 17.
+    for (nodes, bound, optimal) in [("1050", 18, true), ("1000", 17, false)] {
+        let out = solve(
+            &["--board", "gnome:0", "--no-book", "--max-nodes", nodes],
+            "pieces",
+        );
+        assert_eq!(out["plan"]["length"], 18, "{out}");
+        assert_eq!(out["stats"]["lower_bound"], bound, "{out}");
+        assert_eq!(out["plan"]["optimal"], optimal, "{out}");
+        let said = out["stats"]["plan"].as_str().unwrap_or_default();
+        assert_eq!(
+            said.contains("proven shortest") && !said.contains("not"),
+            optimal,
+            "{said}"
+        );
+    }
+}
+
+#[test]
+fn a_proof_with_its_old_layers_in_files_is_the_same_plan_in_less_memory() {
+    // Solomon under steps: 6 M positions, over half of 90M within a few
+    // layers, so the older layers go to files.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let spill = dir.path().to_str().expect("a UTF-8 path");
+    let base = ["--board", "gnome:14", "--no-book", "--max-memory", "90M"];
+    let held = solve(&base, "steps");
+    let spilled = solve(&[&base[..], &["--spill-dir", spill]].concat(), "steps");
+    assert_eq!(spilled["plan"], held["plan"]);
+    assert_eq!(spilled["plan"]["length"], 51);
+    assert_eq!(spilled["plan"]["optimal"], true);
+    assert_eq!(spilled["stats"]["states"], held["stats"]["states"]);
+    let (a, b) = (
+        &spilled["stats"]["table_bytes"],
+        &held["stats"]["table_bytes"],
+    );
+    assert!(a.as_u64() < b.as_u64(), "spilled {a}, held {b}");
+    // Nothing is left behind: the files have no names.
+    let left = std::fs::read_dir(dir.path())
+        .expect("the directory")
+        .count();
+    assert_eq!(left, 0);
+    let out = boardbot(&[
+        "solve",
+        "--game",
+        "klotski",
+        "--board",
+        "gnome:0",
+        "--spill-dir",
+        "/no/such/dir",
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--spill-dir /no/such/dir: not a directory"),
+        "{err}"
+    );
+}
+
 /// A 19x19 floor with 41 movable pieces of each of three shapes (1x1, 1x2,
 /// 2x1). Each shape packs as a set of its placements (361, 342 and 342
 /// bits, fewer than 41 pieces at 9 bits each): with `*`, 1,054 bits a

@@ -61,6 +61,9 @@ pub struct Args {
     /// Search from scratch even where boardbot ships a plan for the position (klotski: GNOME's levels), to time or check the search.
     #[arg(long)]
     no_book: bool,
+    /// Keep the optimal search's older layers in unnamed files in this directory, so a proof needs memory for its widest layers only (klotski; the files go when the search ends).
+    #[arg(long, value_name = "DIR")]
+    spill_dir: Option<PathBuf>,
     /// Solve every line of a file of `moves position [more fields]` lines and report the ones that differ (one-line positions, such as Rush Hour's).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["image", "board", "level"])]
     batch: Option<PathBuf>,
@@ -77,6 +80,7 @@ impl Args {
             exits: self.exits,
             metric: self.metric,
             no_book: self.no_book,
+            spill_dir: self.spill_dir.clone(),
             progress: !self.json,
             ..Options::default()
         }
@@ -90,6 +94,12 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
     };
     let game = super::game(id)?;
     options::check(game.id(), game.options(), &opts, &[])?;
+    if let Some(dir) = a.spill_dir.as_ref().filter(|d| !d.is_dir()) {
+        bail!(
+            "--spill-dir {}: not a directory (create it first)",
+            dir.display()
+        );
+    }
     if a.image.is_none() && (a.debug_image.is_some() || a.calibration.is_some()) {
         bail!("--debug-image and --calibration apply to screenshots: add --image FILE");
     }

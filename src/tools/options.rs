@@ -30,6 +30,8 @@ pub enum Opt {
     Metric,
     /// `--no-book`: search even where a plan is shipped (Klotski).
     NoBook,
+    /// `--spill-dir DIR`: older search layers in files there (Klotski).
+    SpillDir,
 }
 
 impl Opt {
@@ -44,6 +46,7 @@ impl Opt {
             Opt::Exits => "--exits",
             Opt::Metric => "--metric",
             Opt::NoBook => "--no-book",
+            Opt::SpillDir => "--spill-dir",
         }
     }
 }
@@ -99,6 +102,9 @@ pub struct Options {
     pub metric: Option<Metric>,
     /// `--no-book`: search from scratch even where boardbot ships a plan.
     pub no_book: bool,
+    /// `--spill-dir DIR`: where the optimal search may keep its older
+    /// layers, so a proof needs memory for the widest layers only.
+    pub spill_dir: Option<PathBuf>,
 }
 
 /// A session file read back: what a practice window recorded, and where
@@ -151,6 +157,9 @@ impl Options {
         }
         if self.no_book {
             out.push(Opt::NoBook);
+        }
+        if self.spill_dir.is_some() {
+            out.push(Opt::SpillDir);
         }
         out
     }

@@ -15,6 +15,7 @@ use super::board::{Board, NONE};
 use super::engine::Engine;
 use super::layers::{Aim, Expander, Limits, NO_MOVE, canonical, search};
 use super::moves::Metric;
+use super::plan::changed;
 use super::search::Outcome;
 use crate::solve::{Budget, Progress};
 
@@ -214,6 +215,72 @@ pub(super) fn polish<const W: usize, const K: usize>(
     better
 }
 
+/// A plan in piece moves as a plan in steps: each move taken one cell at
+/// a time, along a shortest way for that piece with the others where they
+/// stand. Where the steps search finds nothing, the plan in piece moves
+/// still walks the same positions.
+pub(super) fn cell_by_cell(b: &Board, path: &[Vec<u16>]) -> Vec<Vec<u16>> {
+    let mut out: Vec<Vec<u16>> = path.iter().take(1).cloned().collect();
+    for pair in path.windows(2) {
+        let (from, to) = (&pair[0], &pair[1]);
+        if let Some((k, r, q)) = changed(b, from, to) {
+            let slots = b.classes[k].slots.clone();
+            let slot = slots.start
+                + from[slots.clone()]
+                    .iter()
+                    .position(|&v| v == r)
+                    .unwrap_or(0);
+            for p in piece_way(b, from, slot, q).into_iter().flatten() {
+                let mut s = from.clone();
+                s[slot] = p;
+                s[slots.clone()].sort_unstable();
+                out.push(s);
+            }
+        }
+        if out.last() != Some(to) {
+            out.push(to.clone());
+        }
+    }
+    out
+}
+
+/// The placements the piece in `slot` passes through on a shortest way to
+/// `q` (the last is `q`), the other pieces of `s` staying where they are.
+fn piece_way(b: &Board, s: &[u16], slot: usize, q: u16) -> Option<Vec<u16>> {
+    let mut taken = vec![false; b.width * b.height];
+    for c in &b.classes {
+        for j in c.slots.clone().filter(|&j| j != slot) {
+            for &cell in &c.cells[s[j] as usize] {
+                taken[cell] = true;
+            }
+        }
+    }
+    let c = b.classes.iter().find(|c| c.slots.contains(&slot))?;
+    let mut prev = vec![NONE; c.anchors.len()];
+    let start = s[slot];
+    prev[start as usize] = start;
+    let mut queue = VecDeque::from([start]);
+    while let Some(p) = queue.pop_front() {
+        if p == q {
+            let mut way = vec![q];
+            while *way.last()? != start {
+                way.push(prev[*way.last()? as usize]);
+            }
+            way.pop();
+            way.reverse();
+            return Some(way);
+        }
+        for &n in c.next[p as usize].iter().filter(|&&n| n != NONE) {
+            let free = c.cells[n as usize].iter().all(|&cell| !taken[cell]);
+            if free && prev[n as usize] == NONE {
+                prev[n as usize] = p;
+                queue.push_back(n);
+            }
+        }
+    }
+    None
+}
+
 /// The path with every loop and detour cut: from each position, on to the
 /// last position of the path that one move reaches.
 fn shortcut<const W: usize, const K: usize>(
@@ -259,10 +326,11 @@ fn shortcut<const W: usize, const K: usize>(
 
 #[cfg(test)]
 mod tests {
-    use super::climb;
+    use super::{cell_by_cell, climb};
     use crate::engines::blocks::board::Board;
     use crate::engines::blocks::engine::Engine;
     use crate::engines::blocks::layers::{Aim, search};
+    use crate::engines::blocks::layers::{Expander, Limits, NO_MOVE};
     use crate::engines::blocks::{Layout, Metric};
     use crate::solve::{Budget, Progress};
 
@@ -290,5 +358,40 @@ mod tests {
                 assert!(climbed.len() >= best.len(), "{text} ({metric:?})");
             }
         }
+    }
+
+    #[test]
+    fn a_plan_in_piece_moves_taken_cell_by_cell_is_a_plan_in_steps() {
+        let text = "#######\n#**ab #\n#**cd #\n#ee f #\n#g  ..#\n#h  ..#\n#######\n";
+        let l = Layout::parse(text, "t").expect("a layout");
+        let e = Engine::<1>::new(Board::new(&l));
+        let (budget, quiet) = (Budget::default(), &mut Progress::quiet());
+        let pieces = search::<1, 1>(&e, Metric::Pieces, &budget, quiet, None, &Aim::Goal);
+        let pieces = pieces.path.expect("a plan");
+        let steps = cell_by_cell(&e.board, &pieces);
+        assert_eq!(steps.first(), pieces.first());
+        assert_eq!(steps.last(), pieces.last());
+        assert!(
+            steps.len() > pieces.len(),
+            "some move goes more than one cell"
+        );
+        let mut x = Expander::default();
+        for pair in steps.windows(2) {
+            let (from, to) = (e.pack::<1>(&pair[0]), e.pack::<1>(&pair[1]));
+            let mut one_step = false;
+            x.each(
+                &e,
+                Metric::Steps,
+                &from,
+                NO_MOVE,
+                &Limits::default(),
+                |n, _, _, _, _| {
+                    one_step |= n == to;
+                },
+            );
+            assert!(one_step, "{:?} -> {:?} is not one step", pair[0], pair[1]);
+        }
+        // No position is skipped: every position of the piece plan is there.
+        assert!(pieces.iter().all(|p| steps.contains(p)));
     }
 }

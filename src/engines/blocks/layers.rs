@@ -10,13 +10,15 @@
 //! two layers before are dropped by galloping through them; the chunks'
 //! sorted runs are merged at the layer's end. The plan is read back from
 //! the goal, layer by layer, through the predecessor that moved fewest
-//! cells.
+//! cells. With a spill directory ([`super::spill`]), older layers and a
+//! wide layer's runs go to files, so memory holds the newest layers only.
 
 use std::time::Instant;
 
 use super::engine::{Engine, Flood};
 use super::moves::Metric;
 use super::search::{Outcome, unmirror};
+use super::spill::{self, Record, Runs, Spilled};
 use crate::solve::{Budget, Progress};
 
 /// One sorted layer: keys, the fewest cells moved to reach each, and the
@@ -25,6 +27,8 @@ struct Layer<const K: usize> {
     keys: Vec<[u64; K]>,
     steps: Vec<u16>,
     moved: Vec<Moved>,
+    /// The keys and steps, once written to a file ([`super::spill`]).
+    disk: Option<Spilled<K>>,
 }
 
 /// The piece that moved into a state: its class and where it went. Every
@@ -47,17 +51,48 @@ impl<const K: usize> Layer<K> {
             keys: Vec::new(),
             steps: Vec::new(),
             moved: Vec::new(),
+            disk: None,
         }
     }
 
-    fn find(&self, key: &[u64; K]) -> Option<usize> {
-        self.keys.binary_search(key).ok()
+    /// The cells moved to reach `key`, if the layer holds it (an error
+    /// only when a spilled layer cannot be read back).
+    fn steps_of(&self, key: &[u64; K]) -> std::io::Result<Option<u16>> {
+        match &self.disk {
+            Some(d) => d.steps_of(key),
+            None => Ok(self.keys.binary_search(key).ok().map(|i| self.steps[i])),
+        }
     }
 
+    /// Moves the keys and steps to a file in `dir`, keeping them in memory
+    /// if it cannot be written.
+    fn spill(&mut self, dir: &std::path::Path) {
+        if self.disk.is_some() {
+            return;
+        }
+        if let Ok(d) = Spilled::write(dir, &self.keys, &self.steps) {
+            self.disk = Some(d);
+            (self.keys, self.steps, self.moved) = (Vec::new(), Vec::new(), Vec::new());
+        }
+    }
+
+    /// Bytes an entry takes: its key, cells moved and piece moved.
+    const ENTRY: u64 = (8 * K + 2 + 4) as u64;
+
     fn bytes(&self) -> u64 {
+        let disk = self.disk.as_ref().map_or(0, Spilled::bytes);
         (self.keys.capacity() * 8 * K + self.steps.capacity() * 2 + self.moved.capacity() * 4)
             as u64
+            + disk
     }
+}
+
+/// A layer's successors once all are made: merged in memory, or sorted
+/// runs in a file (with how many records) to merge once the older layers
+/// are out of the way.
+enum Built<const K: usize> {
+    Ready(Layer<K>),
+    OnDisk(Runs, u64),
 }
 
 /// A successor: its key, the cells moved to reach it, the piece moved.
@@ -233,6 +268,7 @@ pub fn search<const W: usize, const K: usize>(
         keys: vec![key],
         steps: vec![0],
         moved: vec![NO_MOVE],
+        disk: None,
     }];
     let mut special = e.board.classes[e.board.special].slots.clone();
     let here = targets.in_layer(&layers[0]);
@@ -280,30 +316,48 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
         let mut held: u64 = self.layers.iter().map(Layer::bytes).sum();
         // Aim::Shortcut: the best target so far, (gain, depth, key, index).
         let mut best: Option<(usize, usize, [u64; K], usize)> = None;
+        // Of the records a layer's runs on disk held, the share that were
+        // new positions (1 until a layer is merged from disk).
+        let mut unique = 1.0;
         out.states = 1;
         loop {
             let d = self.layers.len() - 1;
             let more = self.shortcut.is_none_or(|n| d + 1 < n);
             let step = if more {
-                self.next_layer(budget, progress, held, out)
+                self.next_layer(budget, progress, held, unique, out)
             } else {
                 None
             };
-            let Some((next, mut goals, bytes)) = step else {
+            let Some((built, mut goals, bytes)) = step else {
                 out.proven = d as u32 + 1;
                 return self.take_best(best, out);
             };
             out.bytes = out.bytes.max(held + bytes);
+            // The layer before is needed no more, nor the pieces moved
+            // into this one.
+            self.layers[d].moved = Vec::new();
+            let next = match built {
+                Built::Ready(next) => next,
+                Built::OnDisk(file, count) => {
+                    self.spill_before(d);
+                    let Some(next) = merge_from(file, count as usize) else {
+                        out.proven = d as u32 + 1;
+                        return self.take_best(best, out);
+                    };
+                    unique = next.keys.len() as f64 / count.max(1) as f64;
+                    next
+                }
+            };
             if next.keys.is_empty() {
                 out.exhausted = true;
                 return self.take_best(best, out);
             }
             out.states += next.keys.len() as u64;
-            held -= self.layers[d].bytes();
-            self.layers[d].moved = Vec::new();
-            held += self.layers[d].bytes() + next.bytes();
             out.proven = d as u32 + 2;
             self.layers.push(next);
+            held = self.layers.iter().map(Layer::bytes).sum();
+            out.bytes = out.bytes.max(held);
+            held = self.spill_old(budget, held);
             let last = &self.layers[d + 1];
             if self.shortcut.is_some() {
                 // Every target in this layer: keep the one that saves most.
@@ -324,8 +378,7 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
             };
             if let Some(g) = found {
                 out.proven = d as u32 + 1;
-                let path = read_back(self.e, self.metric, &self.layers, g, &self.start);
-                out.path = Some(path);
+                out.path = read_back(self.e, self.metric, &self.layers, g, &self.start);
                 return;
             }
         }
@@ -335,8 +388,29 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
     fn take_best(&self, best: Option<(usize, usize, [u64; K], usize)>, out: &mut Outcome) {
         if let Some((_, depth, key, i)) = best {
             let layers = &self.layers[..=depth];
-            out.path = Some(read_back(self.e, self.metric, layers, key, &self.start));
+            out.path = read_back(self.e, self.metric, layers, key, &self.start);
             out.target = Some(i);
+        }
+    }
+
+    /// With a spill directory, once the layers hold an eighth of the
+    /// budget (the rest is for the next layer's successors): every layer
+    /// but the last two (the only ones the next layer is checked against)
+    /// moved to files. The bytes then held.
+    fn spill_old(&mut self, budget: &Budget, held: u64) -> u64 {
+        if spill::dir().is_none() || held <= budget.max_bytes / 8 {
+            return held;
+        }
+        self.spill_before(self.layers.len().saturating_sub(2));
+        self.layers.iter().map(Layer::bytes).sum()
+    }
+
+    /// Moves every layer before layer `d` to files, with a spill directory.
+    fn spill_before(&mut self, d: usize) {
+        if let Some(dir) = spill::dir() {
+            for layer in &mut self.layers[..d] {
+                layer.spill(dir);
+            }
         }
     }
 
@@ -347,8 +421,9 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
         budget: &Budget,
         progress: &mut Progress,
         held: u64,
+        unique: f64,
         out: &mut Outcome,
-    ) -> Option<(Layer<K>, Vec<[u64; K]>, u64)> {
+    ) -> Option<(Built<K>, Vec<[u64; K]>, u64)> {
         let d = self.layers.len() - 1;
         let empty = Layer::empty();
         let prev = if d > 0 { &self.layers[d - 1] } else { &empty };
@@ -356,26 +431,49 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
         let mut runs: Vec<Vec<Rec<K>>> = Vec::new();
         let mut goals: Vec<[u64; K]> = Vec::new();
         let mut run_bytes = 0u64;
+        // A wide layer's runs go to a file as they come (when older layers
+        // do): the merge then fills the layer from the file, so the layer
+        // and its runs are never in memory together.
+        let mut disk = spill::dir()
+            .filter(|_| held > budget.max_bytes / 8)
+            .and_then(|dir| Runs::new(dir).ok());
+        let mut on_disk = 0u64;
         let size = chunk(K);
         for (c, parents) in cur.keys.chunks(size).enumerate() {
             let at = c * size..c * size + parents.len();
             let part = (parents, &cur.steps[at.clone()], &cur.moved[at]);
             for (run, g) in self.expand_chunk(part, prev, cur) {
+                goals.extend(g);
+                if let Some(file) = disk.as_mut() {
+                    file.push(&run).ok()?;
+                    on_disk += run.len() as u64;
+                    continue;
+                }
                 run_bytes += (run.capacity() * std::mem::size_of::<Rec<K>>()) as u64;
                 runs.push(run);
-                goals.extend(g);
             }
-            let states = out.states + runs.iter().map(|r| r.len() as u64).sum::<u64>();
+            let states = out.states + on_disk + runs.iter().map(|r| r.len() as u64).sum::<u64>();
             progress.report("klotski", states, d as u32 + 1);
-            out.bytes = out.bytes.max(held + run_bytes);
-            if held + 2 * run_bytes > budget.max_bytes
+            // At the merge, only this layer's keys and steps stay in
+            // memory, beside the new layer: about one entry per new
+            // position, judged by the last merge's share (a tenth more).
+            let filling = (on_disk as f64 * (unique * 1.1).min(1.0)) as u64 * Layer::<K>::ENTRY;
+            let merging = match disk {
+                Some(_) => (cur.keys.capacity() * 8 * K + cur.steps.capacity() * 2) as u64,
+                None => held,
+            };
+            if (held + 2 * run_bytes).max(merging + filling) > budget.max_bytes
                 || states > budget.state_cap()
                 || budget.deadline.is_some_and(|t| Instant::now() >= t)
             {
                 return None;
             }
         }
-        Some((merge(runs), goals, run_bytes))
+        let built = match disk {
+            Some(file) => Built::OnDisk(file, on_disk),
+            None => Built::Ready(merge(runs)),
+        };
+        Some((built, goals, run_bytes))
     }
 
     /// The successors of `parents` that are in neither `prev` nor `cur`,
@@ -454,7 +552,7 @@ fn best_goal<const K: usize>(layer: &Layer<K>, goals: &mut [[u64; K]]) -> Option
     goals.sort_unstable();
     goals
         .iter()
-        .filter_map(|g| layer.find(g).map(|i| (layer.steps[i], *g)))
+        .filter_map(|g| layer.steps_of(g).ok().flatten().map(|s| (s, *g)))
         .min()
         .map(|(_, g)| g)
 }
@@ -490,6 +588,7 @@ fn merge<const K: usize>(runs: Vec<Vec<Rec<K>>>) -> Layer<K> {
         keys: Vec::with_capacity(all.len()),
         steps: Vec::with_capacity(all.len()),
         moved: Vec::with_capacity(all.len()),
+        disk: None,
     };
     for (k, s, m) in all {
         layer.keys.push(k);
@@ -497,6 +596,61 @@ fn merge<const K: usize>(runs: Vec<Vec<Rec<K>>>) -> Layer<K> {
         layer.moved.push(m);
     }
     layer
+}
+
+/// A layer merged from its runs on disk (`count` records), keeping each
+/// key's fewest cells; `None` if the file cannot be read back.
+fn merge_from<const K: usize>(file: Runs, count: usize) -> Option<Layer<K>> {
+    let mut layer = Layer {
+        keys: Vec::with_capacity(count),
+        steps: Vec::with_capacity(count),
+        moved: Vec::with_capacity(count),
+        disk: None,
+    };
+    // Records come by key, then cells moved: the first of a key is kept.
+    file.merge(|(k, s, m): Rec<K>| {
+        if layer.keys.last() != Some(&k) {
+            layer.keys.push(k);
+            layer.steps.push(s);
+            layer.moved.push(m);
+        }
+    })
+    .ok()?;
+    // Pages past the end were never touched; this gives back the address
+    // space.
+    layer.keys.shrink_to_fit();
+    layer.steps.shrink_to_fit();
+    layer.moved.shrink_to_fit();
+    Some(layer)
+}
+
+impl<const K: usize> Record for Rec<K> {
+    const SIZE: usize = 8 * K + 6;
+
+    fn put(&self, out: &mut Vec<u8>) {
+        for w in &self.0 {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        out.extend_from_slice(&self.1.to_le_bytes());
+        out.extend_from_slice(&self.2.class.to_le_bytes());
+        out.extend_from_slice(&self.2.to.to_le_bytes());
+    }
+
+    fn get(b: &[u8]) -> Self {
+        let mut key = [0u64; K];
+        for (w, c) in key.iter_mut().zip(b.chunks_exact(8)) {
+            *w = u64::from_le_bytes(c.try_into().unwrap_or_default());
+        }
+        let u = |i: usize| u16::from_le_bytes([b[8 * K + i], b[8 * K + i + 1]]);
+        (
+            key,
+            u(0),
+            Moved {
+                class: u(2),
+                to: u(4),
+            },
+        )
+    }
 }
 
 /// Membership tests for ascending keys in a sorted slice, galloping from
@@ -525,33 +679,40 @@ impl<'a, T: Ord> Gallop<'a, T> {
 
 /// The path from the start to `goal` as states a player goes through:
 /// from each state, the predecessor one layer up that moved fewest cells.
+/// `None` only when a spilled layer cannot be read back.
 fn read_back<const W: usize, const K: usize>(
     e: &Engine<W>,
     metric: Metric,
     layers: &[Layer<K>],
     goal: [u64; K],
     start: &[u16],
-) -> Vec<Vec<u16>> {
+) -> Option<Vec<Vec<u16>>> {
     let mut x = Expander::default();
     let mut keys = vec![goal];
     let mut at = goal;
     for d in (0..layers.len() - 1).rev() {
         let mut best: Option<(u16, [u64; K])> = None;
+        let mut unread = false;
         x.each(
             e,
             metric,
             &at,
             NO_MOVE,
             &Limits::default(),
-            |next, dist, _, _, _| {
-                if let Some(i) = layers[d].find(&next) {
-                    let cand = (layers[d].steps[i].saturating_add(dist), next);
+            |next, dist, _, _, _| match layers[d].steps_of(&next) {
+                Ok(Some(s)) => {
+                    let cand = (s.saturating_add(dist), next);
                     if best.is_none_or(|b| cand < b) {
                         best = Some(cand);
                     }
                 }
+                Ok(None) => {}
+                Err(_) => unread = true,
             },
         );
+        if unread {
+            return None;
+        }
         // Moves are reversible, so a state of layer d + 1 always has one.
         at = best.map_or(at, |(_, k)| k);
         keys.push(at);
@@ -566,7 +727,7 @@ fn read_back<const W: usize, const K: usize>(
             s
         }))
         .collect();
-    unmirror(e, metric, path)
+    Some(unmirror(e, metric, path))
 }
 
 /// The state, or its mirror image when that packs smaller.

@@ -7,6 +7,8 @@
 //! - [`board`]: a layout compiled for search (classes of equal shape,
 //!   placements, step tables, frozen pieces, key widths);
 //! - [`engine`]: bitboards, packed keys and the one-piece flood;
+//! - [`bitflood`]: that flood by shifting one word, on boards of at most
+//!   64 cells;
 //! - [`mirror`]: the left-right mirror of a symmetric board, which halves
 //!   the states the search stores;
 //! - [`layers`]: the optimal search, breadth-first by sorted layers on
@@ -19,8 +21,11 @@
 //! - [`plan`]: plans of labelled moves, and playing moves on a layout;
 //! - [`rush`]: Rush Hour boards in this model, to compare the engines;
 //! - [`rules`]: the same rules on the shared puzzle core, written
-//!   independently (a cell grid), the yardstick for the dedicated search.
+//!   independently (a cell grid), the yardstick for the dedicated search;
+//! - [`spill`]: the optimal search's older layers in files, for proofs
+//!   wider than memory.
 pub mod beam;
+pub mod bitflood;
 pub mod board;
 pub mod book;
 mod check;
@@ -34,6 +39,7 @@ pub mod plan;
 pub mod rules;
 pub mod rush;
 pub mod search;
+pub mod spill;
 
 pub use layout::{Floor, Layout, LayoutError, PieceSpec};
 pub use moves::{Axis, Dir, Metric, Move};

@@ -94,8 +94,18 @@ fn run<const W: usize, const K: usize>(e: &Engine<W>, a: Args<'_, '_>) -> Outcom
 fn any_plan<const W: usize, const K: usize>(e: &Engine<W>, a: Args<'_, '_>) -> Outcome {
     let start = a.3.map_or_else(|| e.board.start(), <[u16]>::to_vec);
     let mut o = beam::beam::<W, K>(e, a.0, a.1, a.2, &start);
-    let late = a.1.deadline.is_some_and(|d| std::time::Instant::now() >= d);
-    if o.path.is_none() && !late && a.3.is_none() {
+    let late = || a.1.deadline.is_some_and(|d| std::time::Instant::now() >= d);
+    if o.path.is_none() && !late() && a.0 == Metric::Steps {
+        // A beam counting piece moves gets further where many cells are
+        // one move, and its plan is a plan in steps too.
+        let p = beam::beam::<W, K>(e, Metric::Pieces, a.1, a.2, &start);
+        (o.states, o.bytes, o.ms) = (o.states + p.states, o.bytes.max(p.bytes), o.ms + p.ms);
+        if let Some(path) = p.path {
+            let steps = greedy::cell_by_cell(&e.board, &path);
+            o.path = Some(greedy::polish::<W, K>(e, a.0, a.1, steps, &mut o));
+        }
+    }
+    if o.path.is_none() && !late() && a.3.is_none() {
         let c = greedy::climb::<W, K>(e, a.0, a.1, a.2);
         (o.path, o.ms) = (c.path, o.ms + c.ms);
         o.states += c.states;
@@ -219,7 +229,7 @@ fn label_moves(b: &Board, layout: &Layout, path: &[Vec<u16>]) -> Vec<Move> {
 
 /// The class whose placements differ between two canonical states: the
 /// placement left and the one taken.
-fn changed(b: &Board, from: &[u16], to: &[u16]) -> Option<(usize, u16, u16)> {
+pub(super) fn changed(b: &Board, from: &[u16], to: &[u16]) -> Option<(usize, u16, u16)> {
     for (k, c) in b.classes.iter().enumerate() {
         let (x, y) = (&from[c.slots.clone()], &to[c.slots.clone()]);
         if x != y {

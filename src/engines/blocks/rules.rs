@@ -336,8 +336,17 @@ impl crate::solve::Puzzle for Blocks {
                 _ => return solution(planned, self.metric),
             },
         };
-        sol.optimal = false;
         sol.lower_bound = sol.lower_bound.max(u64::from(proven));
+        // A plan no longer than the proven bound is a shortest one, however
+        // it was found.
+        sol.optimal = sol.cost.is_some_and(|c| c <= sol.lower_bound);
+        if sol.optimal {
+            sol.notes.retain(|(k, _)| *k != "plan");
+            sol.notes.push((
+                "plan",
+                "as long as the optimal search's proven lower bound: proven shortest".into(),
+            ));
+        }
         sol.stats.states += states;
         sol.stats.ms = elapsed_ms(t);
         sol

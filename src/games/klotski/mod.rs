@@ -71,6 +71,7 @@ impl TextPuzzle for Blocks {
         Opt::Walkthrough,
         Opt::Metric,
         Opt::NoBook,
+        Opt::SpillDir,
     ];
 
     fn parse(text: &str, opts: &Options) -> Result<(Blocks, Self::State), String> {
@@ -92,6 +93,9 @@ impl TextPuzzle for Blocks {
         let (mut p, start) = Blocks::new(layout, opts.metric.unwrap_or_default());
         if !opts.no_book {
             p.book = book;
+        }
+        if let Some(dir) = &opts.spill_dir {
+            crate::engines::blocks::spill::spill_to(dir.clone());
         }
         p.compiled = Some(board);
         Ok((p, start))
