@@ -218,30 +218,27 @@ pub(super) fn polish<const W: usize, const K: usize>(
 /// A plan in piece moves as a plan in steps: each move taken one cell at
 /// a time, along a shortest way for that piece with the others where they
 /// stand. Where the steps search finds nothing, the plan in piece moves
-/// still walks the same positions.
-pub(super) fn cell_by_cell(b: &Board, path: &[Vec<u16>]) -> Vec<Vec<u16>> {
+/// still walks the same positions. `None` if two positions of the path
+/// are not one piece move apart.
+pub(super) fn cell_by_cell(b: &Board, path: &[Vec<u16>]) -> Option<Vec<Vec<u16>>> {
     let mut out: Vec<Vec<u16>> = path.iter().take(1).cloned().collect();
     for pair in path.windows(2) {
         let (from, to) = (&pair[0], &pair[1]);
-        if let Some((k, r, q)) = changed(b, from, to) {
-            let slots = b.classes[k].slots.clone();
-            let slot = slots.start
-                + from[slots.clone()]
-                    .iter()
-                    .position(|&v| v == r)
-                    .unwrap_or(0);
-            for p in piece_way(b, from, slot, q).into_iter().flatten() {
-                let mut s = from.clone();
-                s[slot] = p;
-                s[slots.clone()].sort_unstable();
-                out.push(s);
-            }
+        let (k, r, q) = changed(b, from, to)?;
+        let slots = b.classes[k].slots.clone();
+        let slot = slots.start + from[slots.clone()].iter().position(|&v| v == r)?;
+        for p in piece_way(b, from, slot, q)? {
+            let mut s = from.clone();
+            s[slot] = p;
+            s[slots.clone()].sort_unstable();
+            out.push(s);
         }
+        // The way ends on the next position itself.
         if out.last() != Some(to) {
-            out.push(to.clone());
+            return None;
         }
     }
-    out
+    Some(out)
 }
 
 /// The placements the piece in `slot` passes through on a shortest way to
@@ -368,7 +365,7 @@ mod tests {
         let (budget, quiet) = (Budget::default(), &mut Progress::quiet());
         let pieces = search::<1, 1>(&e, Metric::Pieces, &budget, quiet, None, &Aim::Goal);
         let pieces = pieces.path.expect("a plan");
-        let steps = cell_by_cell(&e.board, &pieces);
+        let steps = cell_by_cell(&e.board, &pieces).expect("one piece move at a time");
         assert_eq!(steps.first(), pieces.first());
         assert_eq!(steps.last(), pieces.last());
         assert!(

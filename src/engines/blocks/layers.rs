@@ -444,13 +444,20 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
             let part = (parents, &cur.steps[at.clone()], &cur.moved[at]);
             for (run, g) in self.expand_chunk(part, prev, cur) {
                 goals.extend(g);
-                if let Some(file) = disk.as_mut() {
-                    file.push(&run).ok()?;
-                    on_disk += run.len() as u64;
-                    continue;
-                }
                 run_bytes += (run.capacity() * std::mem::size_of::<Rec<K>>()) as u64;
                 runs.push(run);
+            }
+            // Runs that would outgrow the budget in memory go to a file,
+            // with a spill directory, from here to the layer's end.
+            if disk.is_none() && held + 2 * run_bytes > budget.max_bytes / 2 {
+                disk = spill::dir().and_then(|dir| Runs::new(dir).ok());
+            }
+            if let Some(file) = disk.as_mut() {
+                for run in runs.drain(..) {
+                    file.push(&run).ok()?;
+                    on_disk += run.len() as u64;
+                }
+                run_bytes = 0;
             }
             let states = out.states + on_disk + runs.iter().map(|r| r.len() as u64).sum::<u64>();
             progress.report("klotski", states, d as u32 + 1);
@@ -513,6 +520,7 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
         prev: &Layer<K>,
         cur: &Layer<K>,
     ) -> (Vec<Rec<K>>, Vec<[u64; K]>) {
+        debug_assert!(prev.disk.is_none() && cur.disk.is_none(), "a spilled layer");
         let mut x = Expander::default();
         let mut run: Vec<Rec<K>> = Vec::with_capacity(keys.len() * 4);
         let mut goals = Vec::new();

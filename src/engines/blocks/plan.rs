@@ -100,8 +100,10 @@ fn any_plan<const W: usize, const K: usize>(e: &Engine<W>, a: Args<'_, '_>) -> O
         // one move, and its plan is a plan in steps too.
         let p = beam::beam::<W, K>(e, Metric::Pieces, a.1, a.2, &start);
         (o.states, o.bytes, o.ms) = (o.states + p.states, o.bytes.max(p.bytes), o.ms + p.ms);
-        if let Some(path) = p.path {
-            let steps = greedy::cell_by_cell(&e.board, &path);
+        if let Some(steps) = p
+            .path
+            .and_then(|path| greedy::cell_by_cell(&e.board, &path))
+        {
             o.path = Some(greedy::polish::<W, K>(e, a.0, a.1, steps, &mut o));
         }
     }

@@ -337,9 +337,9 @@ impl crate::solve::Puzzle for Blocks {
             },
         };
         sol.lower_bound = sol.lower_bound.max(u64::from(proven));
-        // A plan no longer than the proven bound is a shortest one, however
-        // it was found.
-        sol.optimal = sol.cost.is_some_and(|c| c <= sol.lower_bound);
+        // A plan as long as the proven bound is a shortest one, however it
+        // was found (shorter would be a defect, and proves nothing).
+        sol.optimal = sol.cost == Some(sol.lower_bound);
         if sol.optimal {
             sol.notes.retain(|(k, _)| *k != "plan");
             sol.notes.push((
