@@ -107,6 +107,9 @@ const fn chunk(key_words: usize) -> usize {
         (1 << 19) / key_words
     }
 }
+/// With a spill directory, layers go to files once they hold this
+/// fraction (1/N) of the budget.
+const SPILL_FROM: u64 = 8;
 /// Below this many parents a chunk is not split across threads.
 const SPLIT: usize = 1 << 12;
 
@@ -398,7 +401,7 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
     /// but the last two (the only ones the next layer is checked against)
     /// moved to files. The bytes then held.
     fn spill_old(&mut self, budget: &Budget, held: u64) -> u64 {
-        if spill::dir().is_none() || held <= budget.max_bytes / 8 {
+        if spill::dir().is_none() || held <= budget.max_bytes / SPILL_FROM {
             return held;
         }
         self.spill_before(self.layers.len().saturating_sub(2));
@@ -435,7 +438,7 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
         // do): the merge then fills the layer from the file, so the layer
         // and its runs are never in memory together.
         let mut disk = spill::dir()
-            .filter(|_| held > budget.max_bytes / 8)
+            .filter(|_| held > budget.max_bytes / SPILL_FROM)
             .and_then(|dir| Runs::new(dir).ok());
         let mut on_disk = 0u64;
         let size = chunk(K);
@@ -636,19 +639,14 @@ impl<const K: usize> Record for Rec<K> {
     const SIZE: usize = 8 * K + 6;
 
     fn put(&self, out: &mut Vec<u8>) {
-        for w in &self.0 {
-            out.extend_from_slice(&w.to_le_bytes());
-        }
+        spill::put_key(&self.0, out);
         out.extend_from_slice(&self.1.to_le_bytes());
         out.extend_from_slice(&self.2.class.to_le_bytes());
         out.extend_from_slice(&self.2.to.to_le_bytes());
     }
 
     fn get(b: &[u8]) -> Self {
-        let mut key = [0u64; K];
-        for (w, c) in key.iter_mut().zip(b.chunks_exact(8)) {
-            *w = u64::from_le_bytes(c.try_into().unwrap_or_default());
-        }
+        let key = spill::get_key::<K>(b);
         let u = |i: usize| u16::from_le_bytes([b[8 * K + i], b[8 * K + i + 1]]);
         (
             key,

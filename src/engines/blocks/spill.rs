@@ -49,11 +49,12 @@ impl<const K: usize> Spilled<K> {
     pub(super) fn write(dir: &Path, keys: &[[u64; K]], steps: &[u16]) -> std::io::Result<Self> {
         let file = tempfile::tempfile_in(dir)?;
         let mut w = BufWriter::with_capacity(1 << 20, &file);
+        let mut rec = Vec::with_capacity(Self::REC);
         for (k, s) in keys.iter().zip(steps) {
-            for word in k {
-                w.write_all(&word.to_le_bytes())?;
-            }
-            w.write_all(&s.to_le_bytes())?;
+            rec.clear();
+            put_key(k, &mut rec);
+            rec.extend_from_slice(&s.to_le_bytes());
+            w.write_all(&rec)?;
         }
         w.flush()?;
         drop(w);
@@ -81,11 +82,9 @@ impl<const K: usize> Spilled<K> {
         let mut f = &self.file;
         f.seek(SeekFrom::Start((first * Self::REC) as u64))?;
         f.read_exact(&mut buf)?;
-        let recs: Vec<([u64; K], u16)> = buf.chunks_exact(Self::REC).map(decode).collect();
-        Ok(recs
-            .binary_search_by(|(k, _)| k.cmp(key))
-            .ok()
-            .map(|i| recs[i].1))
+        let recs: Vec<&[u8]> = buf.chunks_exact(Self::REC).collect();
+        let found = recs.binary_search_by(|r| get_key::<K>(r).cmp(key)).ok();
+        Ok(found.map(|i| u16::from_le_bytes([recs[i][8 * K], recs[i][8 * K + 1]])))
     }
 }
 
@@ -192,14 +191,20 @@ impl Cursor {
     }
 }
 
-/// One record back from its bytes.
-fn decode<const K: usize>(rec: &[u8]) -> ([u64; K], u16) {
+/// A key's words, little-endian, onto `out`.
+pub(super) fn put_key<const K: usize>(key: &[u64; K], out: &mut Vec<u8>) {
+    for w in key {
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+}
+
+/// The key at the start of a record.
+pub(super) fn get_key<const K: usize>(rec: &[u8]) -> [u64; K] {
     let mut key = [0u64; K];
     for (w, b) in key.iter_mut().zip(rec.chunks_exact(8)) {
         *w = u64::from_le_bytes(b.try_into().unwrap_or_default());
     }
-    let s = &rec[8 * K..];
-    (key, u16::from_le_bytes([s[0], s[1]]))
+    key
 }
 
 #[cfg(test)]
