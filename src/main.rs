@@ -7,5 +7,6 @@ fn main() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
+    boardbot::solve::memory::map_large_allocations();
     std::process::exit(boardbot::cli::main());
 }

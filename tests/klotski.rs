@@ -144,7 +144,8 @@ fn a_beam_plan_as_long_as_the_proven_bound_is_proven_shortest() {
 }
 
 #[test]
-fn a_proof_with_its_old_layers_in_files_is_the_same_plan_in_less_memory() {
+fn a_proof_with_its_old_layers_in_files_is_the_same_plan_in_less_memory_and_both_keep_to_the_budget()
+ {
     // Solomon under steps: 6 M positions, over half of 90M within a few
     // layers, so the older layers go to files.
     let dir = tempfile::tempdir().expect("a temporary directory");
@@ -161,6 +162,12 @@ fn a_proof_with_its_old_layers_in_files_is_the_same_plan_in_less_memory() {
         &held["stats"]["table_bytes"],
     );
     assert!(a.as_u64() < b.as_u64(), "spilled {a}, held {b}");
+    // The whole process stays within the budget, allocator included: the
+    // freed runs of the layers once stayed resident (105 MiB here).
+    for v in [&held, &spilled] {
+        let peak = v["stats"]["peak_bytes"].as_u64().expect("a peak");
+        assert!(peak <= 90 << 20, "{peak} bytes at the peak under 90M");
+    }
     // Nothing is left behind: the files have no names.
     let left = std::fs::read_dir(dir.path())
         .expect("the directory")
@@ -181,6 +188,20 @@ fn a_proof_with_its_old_layers_in_files_is_the_same_plan_in_less_memory() {
         err.contains("--spill-dir /no/such/dir: not a directory"),
         "{err}"
     );
+}
+
+#[test]
+fn a_beam_keeps_to_the_budget_while_its_set_of_positions_grows() {
+    // American Pie under steps: the optimal search stops on the budget,
+    // then three beams fail and a fourth finds a plan. A beam's set of
+    // positions seen, doubling, once took the process to 158 MiB here.
+    let v = solve(
+        &["--board", "gnome:25", "--no-book", "--max-memory", "100M"],
+        "steps",
+    );
+    assert_eq!(v["plan"]["optimal"], false, "{}", v["stats"]);
+    let peak = v["stats"]["peak_bytes"].as_u64().expect("a peak");
+    assert!(peak <= 100 << 20, "{peak} bytes at the peak under 100M");
 }
 
 /// A 19x19 floor with 41 movable pieces of each of three shapes (1x1, 1x2,

@@ -98,6 +98,26 @@ pub fn current_rss() -> Option<u64> {
     None
 }
 
+/// Below this size glibc serves allocations from its heaps, and by default
+/// it raises the bar (up to 32 MiB) as large blocks are freed.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+const MMAP_FROM: libc::c_int = 1 << 20;
+
+/// Makes every allocation of a mebibyte or more a mapping of its own, given
+/// back to the system when freed. By default glibc serves blocks up to
+/// 32 MiB from its heaps once large blocks have been freed, and a search
+/// that frees many such blocks (the klotski layers' runs) keeps their
+/// pages as holes in the heap: Pelopones under `--max-memory 600M` peaked
+/// at 829 MB resident, against 494 MB with this. Call it once, at start-up.
+pub fn map_large_allocations() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets a tunable of the allocator; it is called
+    // at start-up, before other threads exist.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, MMAP_FROM);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -290,7 +290,7 @@ fn one_beam<const W: usize, const K: usize>(
                 },
             );
             // A wide beam's successors are most of what it holds.
-            if i % 1024 == 1023 && over(budget, &mut out.bytes, &seen, &layers, &next) {
+            if i % 1024 == 1023 && over(budget, &mut out.bytes, &seen, &layers, &next, width) {
                 return None;
             }
         }
@@ -320,7 +320,7 @@ fn one_beam<const W: usize, const K: usize>(
             layers.push(vec![Node { key: g, parent }]);
             return Some(read_back(e, metric, &layers, start));
         }
-        if next.is_empty() || over(budget, &mut out.bytes, &seen, &layers, &next) {
+        if next.is_empty() || over(budget, &mut out.bytes, &seen, &layers, &next, width) {
             return None;
         }
         let best = next.iter().map(|n| n.0).min().unwrap_or(u32::MAX);
@@ -356,25 +356,41 @@ fn mix<const K: usize>(key: &[u64; K]) -> u64 {
     })
 }
 
-/// True when the beam holds more than the budget allows, or time is up;
-/// what it holds (its set, its layers and the successors in hand,
-/// `pending`) is noted in `peak`.
+/// True when the beam would hold more than the budget allows once up to
+/// `width` of the successors in hand (`pending`) join its set, or time is
+/// up; what it holds now (its set, its layers and `pending`) is noted in
+/// `peak`.
 fn over<const K: usize>(
     budget: &Budget,
     peak: &mut u64,
     seen: &FxHashSet<[u64; K]>,
     layers: &[Vec<Node<K>>],
     pending: &Vec<Child<K>>,
+    width: usize,
 ) -> bool {
     let kept: usize = layers.iter().map(Vec::len).sum();
-    let held = seen.capacity() * (8 * K + 1) + kept * std::mem::size_of::<Node<K>>();
-    let bytes = (held + pending.capacity() * std::mem::size_of::<Child<K>>()) as u64;
-    *peak = (*peak).max(bytes);
-    bytes > budget.max_bytes
+    let others = kept * std::mem::size_of::<Node<K>>()
+        + pending.capacity() * std::mem::size_of::<Child<K>>();
+    let now = (set_bytes(seen, 0) + others) as u64;
+    *peak = (*peak).max(now);
+    (set_bytes(seen, pending.len().min(width)) + others) as u64 > budget.max_bytes
         || kept as u64 > budget.state_cap()
         || budget
             .deadline
             .is_some_and(|d| std::time::Instant::now() >= d)
+}
+
+/// The bytes of `seen` at their most once `more` keys join it: while the
+/// set grows, its old table and the new one, about twice as large, are
+/// both in memory.
+fn set_bytes<const K: usize>(seen: &FxHashSet<[u64; K]>, more: usize) -> usize {
+    let cap = seen.capacity();
+    let grown = if seen.len() + more > cap {
+        (seen.len() + more).max(2 * cap)
+    } else {
+        0
+    };
+    (cap + grown) * (8 * K + 1)
 }
 
 /// The positions from the start to the last layer's one node.
@@ -411,6 +427,20 @@ mod tests {
 
     fn engine(text: &str) -> Engine<1> {
         Engine::new(Board::new(&Layout::parse(text, "t").expect("a layout")))
+    }
+
+    #[test]
+    fn a_set_about_to_grow_counts_its_old_table_and_its_new_one() {
+        let mut seen: FxHashSet<[u64; 1]> = FxHashSet::default();
+        seen.extend((0..1000).map(|i| [i]));
+        let (cap, entry) = (seen.capacity(), 9);
+        let room = cap - seen.len();
+        assert_eq!(set_bytes(&seen, room), cap * entry);
+        let grown = set_bytes(&seen, room + 1);
+        assert!(grown >= 3 * cap * entry, "{grown} for a table of {cap}");
+        // And the growth it counts is at least what the set then takes.
+        seen.extend((0..=room as u64).map(|i| [10_000 + i]));
+        assert!(grown >= (cap + seen.capacity()) * entry);
     }
 
     fn estimate(e: &Engine<1>, s: &[u16]) -> Option<u32> {

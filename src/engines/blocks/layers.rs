@@ -98,8 +98,8 @@ enum Built<const K: usize> {
 /// A successor: its key, the cells moved to reach it, the piece moved.
 type Rec<const K: usize> = ([u64; K], u16, Moved);
 
-/// Parents expanded between two checks of the budget: fewer for wide keys,
-/// so a chunk's successors stay a small part of any budget.
+/// The most parents expanded between two checks of the budget: fewer for
+/// wide keys, so a chunk's successors stay a small part of any budget.
 const fn chunk(key_words: usize) -> usize {
     if key_words <= 2 {
         1 << 18
@@ -107,6 +107,44 @@ const fn chunk(key_words: usize) -> usize {
         (1 << 19) / key_words
     }
 }
+
+/// How many parents a chunk takes, so that its successors, before their
+/// duplicates go, stay a small part of the budget: judged by the most
+/// records per parent seen so far in the layer.
+struct Scratch<const K: usize> {
+    per_parent: f64,
+}
+
+impl<const K: usize> Default for Scratch<K> {
+    fn default() -> Self {
+        // `expand_part` starts with room for four successors a parent.
+        Scratch { per_parent: 4.0 }
+    }
+}
+
+impl<const K: usize> Scratch<K> {
+    /// Of the budget, the share one chunk's successors may take (1/N).
+    const SHARE: u64 = 16;
+
+    /// Notes a chunk of `parents` whose successors took `records`.
+    fn saw(&mut self, parents: usize, records: usize) {
+        self.per_parent = self.per_parent.max(records as f64 / parents.max(1) as f64);
+    }
+
+    /// The parents of the next chunk.
+    fn parents(&self, budget: &Budget) -> usize {
+        let record = (self.per_parent * std::mem::size_of::<Rec<K>>() as f64).max(1.0);
+        let fit = (budget.max_bytes / Self::SHARE) as f64 / record;
+        (fit as usize).clamp(SPLIT, chunk(K))
+    }
+
+    /// The bytes the next chunk's successors take at most.
+    fn bytes(&self, budget: &Budget) -> u64 {
+        let records = self.parents(budget) as f64 * self.per_parent;
+        (records * std::mem::size_of::<Rec<K>>() as f64) as u64
+    }
+}
+
 /// With a spill directory, layers go to files once they hold this
 /// fraction (1/N) of the budget.
 const SPILL_FROM: u64 = 8;
@@ -441,15 +479,24 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
             .filter(|_| held > budget.max_bytes / SPILL_FROM)
             .and_then(|dir| Runs::new(dir).ok());
         let mut on_disk = 0u64;
-        let size = chunk(K);
-        for (c, parents) in cur.keys.chunks(size).enumerate() {
-            let at = c * size..c * size + parents.len();
-            let part = (parents, &cur.steps[at.clone()], &cur.moved[at]);
-            for (run, g) in self.expand_chunk(part, prev, cur) {
+        let mut scratch = Scratch::<K>::default();
+        let mut start = 0;
+        while start < cur.keys.len() {
+            let at = start..(start + scratch.parents(budget)).min(cur.keys.len());
+            start = at.end;
+            let part = (
+                &cur.keys[at.clone()],
+                &cur.steps[at.clone()],
+                &cur.moved[at.clone()],
+            );
+            let mut made = 0;
+            for (run, g, peak) in self.expand_chunk(part, prev, cur) {
                 goals.extend(g);
                 run_bytes += (run.capacity() * std::mem::size_of::<Rec<K>>()) as u64;
                 runs.push(run);
+                made += peak;
             }
+            scratch.saw(at.len(), made);
             // Runs that would outgrow the budget in memory go to a file,
             // with a spill directory, from here to the layer's end.
             if disk.is_none() && held + 2 * run_bytes > budget.max_bytes / 2 {
@@ -464,15 +511,16 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
             }
             let states = out.states + on_disk + runs.iter().map(|r| r.len() as u64).sum::<u64>();
             progress.report("klotski", states, d as u32 + 1);
-            // At the merge, only this layer's keys and steps stay in
-            // memory, beside the new layer: about one entry per new
-            // position, judged by the last merge's share (a tenth more).
-            let filling = (on_disk as f64 * (unique * 1.1).min(1.0)) as u64 * Layer::<K>::ENTRY;
-            let merging = match disk {
-                Some(_) => (cur.keys.capacity() * 8 * K + cur.steps.capacity() * 2) as u64,
-                None => held,
+            let merging = merging_bytes(cur, disk.is_some(), held, on_disk, unique);
+            // The next chunk's successors, before their duplicates go, are
+            // in memory beside the runs; the merge doubles the runs.
+            let next = if start < cur.keys.len() {
+                scratch.bytes(budget)
+            } else {
+                0
             };
-            if (held + 2 * run_bytes).max(merging + filling) > budget.max_bytes
+            let in_memory = held + run_bytes + next.max(run_bytes);
+            if in_memory.max(merging) > budget.max_bytes
                 || states > budget.state_cap()
                 || budget.deadline.is_some_and(|t| Instant::now() >= t)
             {
@@ -493,7 +541,7 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
         parents: Parents<'_, K>,
         prev: &Layer<K>,
         cur: &Layer<K>,
-    ) -> Vec<(Vec<Rec<K>>, Vec<[u64; K]>)> {
+    ) -> Vec<(Vec<Rec<K>>, Vec<[u64; K]>, usize)> {
         let n = parents.0.len();
         let threads = if n < SPLIT { 1 } else { cores() };
         if threads < 2 {
@@ -516,13 +564,14 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
         })
     }
 
-    /// One thread's share of a chunk.
+    /// One thread's share of a chunk, and the records its successors took
+    /// before their duplicates went.
     fn expand_part(
         &self,
         (keys, steps, moved): Parents<'_, K>,
         prev: &Layer<K>,
         cur: &Layer<K>,
-    ) -> (Vec<Rec<K>>, Vec<[u64; K]>) {
+    ) -> (Vec<Rec<K>>, Vec<[u64; K]>, usize) {
         debug_assert!(prev.disk.is_none() && cur.disk.is_none(), "a spilled layer");
         let mut x = Expander::default();
         let mut run: Vec<Rec<K>> = Vec::with_capacity(keys.len() * 4);
@@ -549,13 +598,32 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
                 },
             );
         }
+        let peak = run.capacity();
         run.sort_unstable_by_key(|r| r.0);
         run.dedup_by(fewest_cells);
         let (mut p, mut c) = (Gallop::new(&prev.keys), Gallop::new(&cur.keys));
         run.retain(|(k, _, _)| !p.has(k) && !c.has(k));
         run.shrink_to_fit();
-        (run, goals)
+        (run, goals, peak)
     }
+}
+
+/// The bytes in memory as a layer's runs merge: with the runs on disk
+/// (`on_disk` records), only this layer's keys and steps stay beside the
+/// new layer, about one entry per new position, judged by the last
+/// merge's share of new positions (a tenth more); in memory, `held`.
+fn merging_bytes<const K: usize>(
+    cur: &Layer<K>,
+    disk: bool,
+    held: u64,
+    on_disk: u64,
+    unique: f64,
+) -> u64 {
+    if !disk {
+        return held;
+    }
+    let filling = (on_disk as f64 * (unique * 1.1).min(1.0)) as u64 * Layer::<K>::ENTRY;
+    (cur.keys.capacity() * 8 * K + cur.steps.capacity() * 2) as u64 + filling
 }
 
 /// The goal reached with fewest cells moved, among those found.
@@ -840,5 +908,32 @@ impl Expander {
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Budget, SPLIT, Scratch, chunk};
+
+    #[test]
+    fn a_chunk_of_successors_takes_at_most_its_share_of_the_budget() {
+        let budget = Budget {
+            max_bytes: 64 << 20,
+            ..Budget::default()
+        };
+        let mut s = Scratch::<2>::default();
+        s.saw(1000, 30_000);
+        let n = s.parents(&budget);
+        assert!((SPLIT..=chunk(2)).contains(&n), "{n}");
+        assert!(s.bytes(&budget) <= budget.max_bytes / Scratch::<2>::SHARE);
+        // More successors a parent: fewer parents a chunk, never fewer
+        // than a chunk worth splitting.
+        s.saw(1000, 60_000);
+        assert!(s.parents(&budget) < n);
+        let tiny = Budget {
+            max_bytes: 1 << 20,
+            ..Budget::default()
+        };
+        assert_eq!(s.parents(&tiny), SPLIT);
     }
 }
