@@ -163,8 +163,11 @@ fn a_proof_with_its_old_layers_in_files_is_the_same_plan_in_less_memory_and_both
     );
     assert!(a.as_u64() < b.as_u64(), "spilled {a}, held {b}");
     // The whole process stays within the budget, allocator included: the
-    // freed runs of the layers once stayed resident (105 MiB here).
-    for v in [&held, &spilled] {
+    // freed runs of the layers once stayed resident (105 MiB here). The
+    // peak is the resident size where Linux reports it (glibc's allocator
+    // is the one set up).
+    let measured = cfg!(all(target_os = "linux", target_env = "gnu"));
+    for v in [&held, &spilled].into_iter().filter(|_| measured) {
         let peak = v["stats"]["peak_bytes"].as_u64().expect("a peak");
         assert!(peak <= 90 << 20, "{peak} bytes at the peak under 90M");
     }
@@ -190,6 +193,9 @@ fn a_proof_with_its_old_layers_in_files_is_the_same_plan_in_less_memory_and_both
     );
 }
 
+/// The peak is the resident size where Linux reports it, with glibc's
+/// allocator set up by `main`.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
 #[test]
 fn a_beam_keeps_to_the_budget_while_its_set_of_positions_grows() {
     // American Pie under steps: the optimal search stops on the budget,

@@ -336,6 +336,9 @@ fn one_beam<const W: usize, const K: usize>(
             next.truncate(width);
         }
         next.retain(|n| n.0 != u32::MAX);
+        // One reservation, as `over` counted it: `extend` alone reserves
+        // half and may grow the set twice.
+        seen.reserve(next.len());
         seen.extend(next.iter().map(|n| n.2));
         // A layer of its own size: collecting in place would keep all the
         // successors' memory for every layer.
@@ -380,17 +383,25 @@ fn over<const K: usize>(
             .is_some_and(|d| std::time::Instant::now() >= d)
 }
 
-/// The bytes of `seen` at their most once `more` keys join it: while the
-/// set grows, its old table and the new one, about twice as large, are
-/// both in memory.
+/// The bytes of `seen` at their most once `more` keys join it in one
+/// reservation: while the set grows, its old table and the new one are
+/// both in memory, the new one with room for them all (and at least one
+/// more than the old), as hashbrown sizes it.
 fn set_bytes<const K: usize>(seen: &FxHashSet<[u64; K]>, more: usize) -> usize {
-    let cap = seen.capacity();
-    let grown = if seen.len() + more > cap {
-        (seen.len() + more).max(2 * cap)
-    } else {
-        0
+    let table = |room: usize| -> usize {
+        let buckets = if room < 8 {
+            if room < 4 { 4 } else { 8 }
+        } else {
+            (room * 8 / 7).next_power_of_two()
+        };
+        buckets * (8 * K + 1)
     };
-    (cap + grown) * (8 * K + 1)
+    let cap = seen.capacity();
+    let old = if cap == 0 { 0 } else { table(cap) };
+    if seen.len() + more <= cap {
+        return old;
+    }
+    old + table((seen.len() + more).max(cap + 1))
 }
 
 /// The positions from the start to the last layer's one node.
@@ -433,14 +444,24 @@ mod tests {
     fn a_set_about_to_grow_counts_its_old_table_and_its_new_one() {
         let mut seen: FxHashSet<[u64; 1]> = FxHashSet::default();
         seen.extend((0..1000).map(|i| [i]));
-        let (cap, entry) = (seen.capacity(), 9);
+        let cap = seen.capacity();
         let room = cap - seen.len();
-        assert_eq!(set_bytes(&seen, room), cap * entry);
-        let grown = set_bytes(&seen, room + 1);
-        assert!(grown >= 3 * cap * entry, "{grown} for a table of {cap}");
-        // And the growth it counts is at least what the set then takes.
-        seen.extend((0..=room as u64).map(|i| [10_000 + i]));
-        assert!(grown >= (cap + seen.capacity()) * entry);
+        let held = set_bytes(&seen, room);
+        assert!(held >= cap * 9, "{held} for a table of {cap}");
+        for more in [room + 1, 10 * cap] {
+            let grown = set_bytes(&seen, more);
+            // What the set takes once grown, as the beam grows it.
+            let mut after = seen.clone();
+            after.reserve(more);
+            assert!(
+                grown >= held + after.capacity() * 9,
+                "{grown} for {more} more"
+            );
+            assert!(
+                grown <= held + 3 * after.capacity() * 9,
+                "{grown} for {more} more"
+            );
+        }
     }
 
     fn estimate(e: &Engine<1>, s: &[u16]) -> Option<u32> {

@@ -110,7 +110,7 @@ const fn chunk(key_words: usize) -> usize {
 
 /// How many parents a chunk takes, so that its successors, before their
 /// duplicates go, stay a small part of the budget: judged by the most
-/// records per parent seen so far in the layer.
+/// records per parent seen so far in the search.
 struct Scratch<const K: usize> {
     per_parent: f64,
 }
@@ -131,16 +131,16 @@ impl<const K: usize> Scratch<K> {
         self.per_parent = self.per_parent.max(records as f64 / parents.max(1) as f64);
     }
 
-    /// The parents of the next chunk.
-    fn parents(&self, budget: &Budget) -> usize {
+    /// The parents of the next chunk, of `left` still to expand.
+    fn parents(&self, budget: &Budget, left: usize) -> usize {
         let record = (self.per_parent * std::mem::size_of::<Rec<K>>() as f64).max(1.0);
         let fit = (budget.max_bytes / Self::SHARE) as f64 / record;
-        (fit as usize).clamp(SPLIT, chunk(K))
+        (fit as usize).clamp(1, chunk(K)).min(left)
     }
 
     /// The bytes the next chunk's successors take at most.
-    fn bytes(&self, budget: &Budget) -> u64 {
-        let records = self.parents(budget) as f64 * self.per_parent;
+    fn bytes(&self, budget: &Budget, left: usize) -> u64 {
+        let records = self.parents(budget, left) as f64 * self.per_parent;
         (records * std::mem::size_of::<Rec<K>>() as f64) as u64
     }
 }
@@ -360,12 +360,13 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
         // Of the records a layer's runs on disk held, the share that were
         // new positions (1 until a layer is merged from disk).
         let mut unique = 1.0;
+        let mut scratch = Scratch::<K>::default();
         out.states = 1;
         loop {
             let d = self.layers.len() - 1;
             let more = self.shortcut.is_none_or(|n| d + 1 < n);
             let step = if more {
-                self.next_layer(budget, progress, held, unique, out)
+                self.next_layer(budget, progress, held, unique, &mut scratch, out)
             } else {
                 None
             };
@@ -463,6 +464,7 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
         progress: &mut Progress,
         held: u64,
         unique: f64,
+        scratch: &mut Scratch<K>,
         out: &mut Outcome,
     ) -> Option<(Built<K>, Vec<[u64; K]>, u64)> {
         let d = self.layers.len() - 1;
@@ -479,10 +481,15 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
             .filter(|_| held > budget.max_bytes / SPILL_FROM)
             .and_then(|dir| Runs::new(dir).ok());
         let mut on_disk = 0u64;
-        let mut scratch = Scratch::<K>::default();
         let mut start = 0;
         while start < cur.keys.len() {
-            let at = start..(start + scratch.parents(budget)).min(cur.keys.len());
+            // The chunk's successors, before their duplicates go, come
+            // beside what is held.
+            let left = cur.keys.len() - start;
+            if held + run_bytes + scratch.bytes(budget, left) > budget.max_bytes {
+                return None;
+            }
+            let at = start..start + scratch.parents(budget, left);
             start = at.end;
             let part = (
                 &cur.keys[at.clone()],
@@ -512,15 +519,8 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
             let states = out.states + on_disk + runs.iter().map(|r| r.len() as u64).sum::<u64>();
             progress.report("klotski", states, d as u32 + 1);
             let merging = merging_bytes(cur, disk.is_some(), held, on_disk, unique);
-            // The next chunk's successors, before their duplicates go, are
-            // in memory beside the runs; the merge doubles the runs.
-            let next = if start < cur.keys.len() {
-                scratch.bytes(budget)
-            } else {
-                0
-            };
-            let in_memory = held + run_bytes + next.max(run_bytes);
-            if in_memory.max(merging) > budget.max_bytes
+            // The merge copies the runs in memory.
+            if (held + 2 * run_bytes).max(merging) > budget.max_bytes
                 || states > budget.state_cap()
                 || budget.deadline.is_some_and(|t| Instant::now() >= t)
             {
@@ -923,17 +923,19 @@ mod tests {
         };
         let mut s = Scratch::<2>::default();
         s.saw(1000, 30_000);
-        let n = s.parents(&budget);
+        let n = s.parents(&budget, usize::MAX);
         assert!((SPLIT..=chunk(2)).contains(&n), "{n}");
-        assert!(s.bytes(&budget) <= budget.max_bytes / Scratch::<2>::SHARE);
-        // More successors a parent: fewer parents a chunk, never fewer
-        // than a chunk worth splitting.
+        let share = budget.max_bytes / Scratch::<2>::SHARE;
+        assert!(s.bytes(&budget, usize::MAX) <= share);
+        // More successors a parent: fewer parents a chunk.
         s.saw(1000, 60_000);
-        assert!(s.parents(&budget) < n);
+        assert!(s.parents(&budget, usize::MAX) < n);
+        // Never more than are left, and at least one.
+        assert_eq!(s.parents(&budget, 10), 10);
         let tiny = Budget {
-            max_bytes: 1 << 20,
+            max_bytes: 1 << 10,
             ..Budget::default()
         };
-        assert_eq!(s.parents(&tiny), SPLIT);
+        assert_eq!(s.parents(&tiny, usize::MAX), 1);
     }
 }
