@@ -63,6 +63,26 @@ pub fn hash_map_bytes(capacity: usize, entry: usize) -> u64 {
     (buckets * (entry + 1)) as u64
 }
 
+/// The bytes of the new table while a hash table of `capacity` holding
+/// `len` entries of `entry` bytes grows to take `extra` more in one
+/// reservation (0 when no growth is due). The old table stays beside it
+/// until its entries have moved, so a search that keeps to a budget must
+/// have room for both. hashbrown's rule: room for all of them and at least
+/// one more than before, in a power of two of buckets kept 7/8 full.
+pub fn hash_growth_bytes(len: usize, capacity: usize, extra: usize, entry: usize) -> u64 {
+    let want = len.saturating_add(extra);
+    if want <= capacity {
+        return 0;
+    }
+    let room = want.max(capacity + 1);
+    let buckets = match room {
+        0..4 => 4,
+        4..8 => 8,
+        _ => (room.saturating_mul(8) / 7).next_power_of_two(),
+    };
+    (buckets * (entry + 1)) as u64
+}
+
 /// A field of `/proc/self/status`, in bytes (Linux only).
 fn status_bytes(field: &str) -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -121,6 +141,30 @@ pub fn map_large_allocations() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_grows_into_the_buckets_counted_for_it() {
+        for (len, extra) in [(0, 1), (3, 2), (100, 1), (1000, 500), (1000, 100_000)] {
+            let mut set: std::collections::HashSet<u64> = (0..len as u64).collect();
+            set.shrink_to_fit();
+            let (cap, entry) = (set.capacity(), 8);
+            let grown = hash_growth_bytes(len, cap, extra, entry);
+            set.reserve(extra);
+            if len + extra <= cap {
+                assert_eq!(grown, 0);
+                continue;
+            }
+            // hashbrown keeps 7/8 of its buckets (all but one below 8).
+            let buckets = grown as usize / (entry + 1);
+            assert!(buckets.is_power_of_two(), "{buckets}");
+            let room = if buckets < 8 {
+                buckets - 1
+            } else {
+                buckets / 8 * 7
+            };
+            assert_eq!(room, set.capacity(), "{len} + {extra}");
+        }
+    }
 
     #[test]
     fn parses_sizes() {

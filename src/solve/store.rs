@@ -74,12 +74,7 @@ impl<S: Hash + Eq> Store<S> {
     /// search that keeps to a budget must have room for the new one
     /// before it inserts (0 when no growth is due).
     pub fn growth_bytes(&self, extra: usize) -> u64 {
-        let want = self.states.len().saturating_add(extra);
-        if want <= self.table.capacity() {
-            return 0;
-        }
-        let room = (self.table.capacity().max(4) * 2).max(want);
-        super::memory::hash_map_bytes(room, 4)
+        super::memory::hash_growth_bytes(self.states.len(), self.table.capacity(), extra, 4)
     }
 
     pub fn into_states(self) -> Vec<S> {

@@ -15,7 +15,7 @@ use super::greedy::{goal_distance, polish};
 use super::layers::{Expander, Limits, NO_MOVE, canonical};
 use super::moves::Metric;
 use super::search::{Outcome, unmirror};
-use crate::solve::{Budget, Progress};
+use crate::solve::{Budget, Progress, memory};
 
 /// The special piece's ways to the goal, each step with the cells it
 /// newly covers: what other pieces must leave for it to pass.
@@ -384,24 +384,11 @@ fn over<const K: usize>(
 }
 
 /// The bytes of `seen` at their most once `more` keys join it in one
-/// reservation: while the set grows, its old table and the new one are
-/// both in memory, the new one with room for them all (and at least one
-/// more than the old), as hashbrown sizes it.
+/// reservation: its table, and while it grows, the new one beside it.
 fn set_bytes<const K: usize>(seen: &FxHashSet<[u64; K]>, more: usize) -> usize {
-    let table = |room: usize| -> usize {
-        let buckets = if room < 8 {
-            if room < 4 { 4 } else { 8 }
-        } else {
-            (room * 8 / 7).next_power_of_two()
-        };
-        buckets * (8 * K + 1)
-    };
-    let cap = seen.capacity();
-    let old = if cap == 0 { 0 } else { table(cap) };
-    if seen.len() + more <= cap {
-        return old;
-    }
-    old + table((seen.len() + more).max(cap + 1))
+    let (len, cap) = (seen.len(), seen.capacity());
+    let grown = memory::hash_growth_bytes(len, cap, more, 8 * K);
+    (memory::hash_map_bytes(cap, 8 * K) + grown) as usize
 }
 
 /// The positions from the start to the last layer's one node.
