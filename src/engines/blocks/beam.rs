@@ -289,9 +289,22 @@ fn one_beam<const W: usize, const K: usize>(
                     }
                 },
             );
-            // A wide beam's successors are most of what it holds.
-            if i % 1024 == 1023 && over(budget, &mut out.bytes, &seen, &layers, &next, width) {
-                return None;
+            // A wide beam's successors are most of what it holds. They
+            // grow only here, by what the next parents are likely to add,
+            // so that the check counts their growth before it happens.
+            if i % CHECK == CHECK - 1 {
+                let ahead = next.len() / (i + 1) * CHECK * 2;
+                if over(
+                    budget,
+                    &mut out.bytes,
+                    &seen,
+                    &layers,
+                    (&next, ahead),
+                    width,
+                ) {
+                    return None;
+                }
+                next.reserve(ahead);
             }
         }
         next.sort_unstable_by_key(|n| n.2);
@@ -320,7 +333,7 @@ fn one_beam<const W: usize, const K: usize>(
             layers.push(vec![Node { key: g, parent }]);
             return Some(read_back(e, metric, &layers, start));
         }
-        if next.is_empty() || over(budget, &mut out.bytes, &seen, &layers, &next, width) {
+        if next.is_empty() || over(budget, &mut out.bytes, &seen, &layers, (&next, 0), width) {
             return None;
         }
         let best = next.iter().map(|n| n.0).min().unwrap_or(u32::MAX);
@@ -359,28 +372,44 @@ fn mix<const K: usize>(key: &[u64; K]) -> u64 {
     })
 }
 
-/// True when the beam would hold more than the budget allows once up to
-/// `width` of the successors in hand (`pending`) join its set, or time is
-/// up; what it holds now (its set, its layers and `pending`) is noted in
-/// `peak`.
+/// Parents expanded between two checks of a beam's memory.
+const CHECK: usize = 1024;
+
+/// True when the beam would hold more than the budget allows once the
+/// successors in hand (`pending`) have room for `ahead` more, or once up
+/// to `width` of them join its set and its next layer, or time is up; what
+/// it holds now (its set, its layers and `pending`) is noted in `peak`.
 fn over<const K: usize>(
     budget: &Budget,
     peak: &mut u64,
     seen: &FxHashSet<[u64; K]>,
     layers: &[Vec<Node<K>>],
-    pending: &Vec<Child<K>>,
+    (pending, ahead): (&Vec<Child<K>>, usize),
     width: usize,
 ) -> bool {
     let kept: usize = layers.iter().map(Vec::len).sum();
-    let others = kept * std::mem::size_of::<Node<K>>()
-        + pending.capacity() * std::mem::size_of::<Child<K>>();
+    let node = std::mem::size_of::<Node<K>>();
+    let others = kept * node + pending.capacity() * std::mem::size_of::<Child<K>>();
     let now = (set_bytes(seen, 0) + others) as u64;
     *peak = (*peak).max(now);
-    (set_bytes(seen, pending.len().min(width)) + others) as u64 > budget.max_bytes
+    let joining = pending.len().min(width);
+    let after = set_bytes(seen, joining) + others + joining * node;
+    (now + vec_growth_bytes(pending, ahead) as u64).max(after as u64) > budget.max_bytes
         || kept as u64 > budget.state_cap()
         || budget
             .deadline
             .is_some_and(|d| std::time::Instant::now() >= d)
+}
+
+/// The bytes a vector takes beside its buffer while it makes room for
+/// `more`: its new buffer (at least twice the old one, as `Vec` grows),
+/// while the old one is copied into it.
+fn vec_growth_bytes<T>(v: &Vec<T>, more: usize) -> usize {
+    let need = v.len() + more;
+    if need <= v.capacity() {
+        return 0;
+    }
+    need.max(2 * v.capacity()) * std::mem::size_of::<T>()
 }
 
 /// The bytes of `seen` at their most once `more` keys join it in one
@@ -425,6 +454,21 @@ mod tests {
 
     fn engine(text: &str) -> Engine<1> {
         Engine::new(Board::new(&Layout::parse(text, "t").expect("a layout")))
+    }
+
+    #[test]
+    fn successors_about_to_grow_count_the_buffer_they_grow_into() {
+        let mut v: Vec<u64> = Vec::with_capacity(100);
+        v.extend(0..100);
+        assert_eq!(vec_growth_bytes(&v, 0), 0);
+        for more in [1, 150, 1000] {
+            let counted = vec_growth_bytes(&v, more);
+            let mut grown = v.clone();
+            grown.reserve(more);
+            assert_eq!(counted, grown.capacity() * 8, "{more} more");
+        }
+        v.truncate(10);
+        assert_eq!(vec_growth_bytes(&v, 90), 0, "room enough");
     }
 
     #[test]
