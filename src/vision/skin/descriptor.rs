@@ -13,6 +13,8 @@ use crate::geom::RectF;
 pub const SIDE: usize = 12;
 /// Values in a descriptor: a colour per box.
 pub const LEN: usize = SIDE * SIDE * 3;
+/// Box edges along a side: boxes overlap their neighbours by half.
+const EDGES: usize = SIDE + 2;
 /// Fraction of the pitch left out at each side of a cell. None: a lattice
 /// a pixel off must show in the cells' looks, or nothing would place it
 /// to better than the inset (the boxes' overlap and the learned weights
@@ -23,29 +25,63 @@ const INSET: f64 = 0.0;
 pub type Descriptor = Vec<f32>;
 
 /// Prefix sums of an image, per channel, with exact fractional boxes.
+///
+/// The sums wrap round at 2^32: a box's sum, the difference of four of
+/// them, is exact all the same (it is far below 2^32), and the table is
+/// half the size of one of `f64`s. Its size is what a lattice search
+/// pays for: every cell of every lattice tried reads it.
 pub struct Integral {
     w: usize,
     h: usize,
-    /// `(w + 1) × (h + 1)` sums of the pixels above and left of each corner.
-    sums: Vec<[f64; 3]>,
+    /// `(w + 1) × (h + 1)` sums of the pixels above and left of each
+    /// corner, modulo 2^32.
+    sums: Vec<[u32; 3]>,
+}
+
+/// A fractional corner's sum: a whole corner's (modulo 2^32), and what the
+/// pixels between it and the fractional one add.
+#[derive(Clone, Copy, Default)]
+struct Corner {
+    whole: [u32; 3],
+    part: [f64; 3],
+}
+
+/// A coordinate split into its whole corner, the next one (no further
+/// than `len`), and the fraction between them.
+fn split(v: f64, len: usize) -> (usize, usize, f64) {
+    let v = v.clamp(0.0, len as f64);
+    let i = v.floor() as usize;
+    (i, (i + 1).min(len), v - i as f64)
+}
+
+/// The sum of the box between corners `a` (top left), `b` (top right),
+/// `c` (bottom left) and `d` (bottom right), per channel.
+fn box_sum(a: &Corner, b: &Corner, c: &Corner, d: &Corner) -> [f64; 3] {
+    std::array::from_fn(|k| {
+        let whole = d.whole[k]
+            .wrapping_sub(b.whole[k])
+            .wrapping_sub(c.whole[k])
+            .wrapping_add(a.whole[k]);
+        f64::from(whole) + (d.part[k] - b.part[k] - c.part[k] + a.part[k])
+    })
 }
 
 impl Integral {
     pub fn new(img: &RgbImage) -> Self {
         let (w, h) = (img.width() as usize, img.height() as usize);
-        let mut sums = vec![[0.0f64; 3]; (w + 1) * (h + 1)];
+        let mut sums = vec![[0u32; 3]; (w + 1) * (h + 1)];
         let raw = img.as_raw();
         for y in 0..h {
-            let mut row = [0.0f64; 3];
+            let mut row = [0u32; 3];
             for x in 0..w {
                 let p = &raw[(y * w + x) * 3..(y * w + x) * 3 + 3];
                 for c in 0..3 {
-                    row[c] += f64::from(p[c]);
+                    row[c] = row[c].wrapping_add(u32::from(p[c]));
                 }
                 let above = sums[y * (w + 1) + x + 1];
                 let at = &mut sums[(y + 1) * (w + 1) + x + 1];
                 for c in 0..3 {
-                    at[c] = above[c] + row[c];
+                    at[c] = above[c].wrapping_add(row[c]);
                 }
             }
         }
@@ -61,49 +97,46 @@ impl Integral {
     }
 
     /// The sum up to a fractional corner: bilinear between whole corners,
-    /// which is exact for pixels of flat colour.
-    fn at(&self, x: f64, y: f64) -> [f64; 3] {
-        let x = x.clamp(0.0, self.w as f64);
-        let y = y.clamp(0.0, self.h as f64);
-        let (x0, y0) = (x.floor() as usize, y.floor() as usize);
-        let (x1, y1) = ((x0 + 1).min(self.w), (y0 + 1).min(self.h));
-        let (fx, fy) = (x - x0 as f64, y - y0 as f64);
-        let s = |xx: usize, yy: usize| &self.sums[yy * (self.w + 1) + xx];
-        let (a, b, c, d) = (s(x0, y0), s(x1, y0), s(x0, y1), s(x1, y1));
-        let mut out = [0.0; 3];
+    /// which is exact for pixels of flat colour. The differences between
+    /// neighbouring corners are a column's, a row's or a pixel's sums:
+    /// small, so exact when wrapped.
+    fn corner(
+        &self,
+        (x0, x1, fx): (usize, usize, f64),
+        (y0, y1, fy): (usize, usize, f64),
+    ) -> Corner {
+        let stride = self.w + 1;
+        let (a, b) = (&self.sums[y0 * stride + x0], &self.sums[y0 * stride + x1]);
+        let (c, d) = (&self.sums[y1 * stride + x0], &self.sums[y1 * stride + x1]);
+        let mut part = [0.0; 3];
         for k in 0..3 {
-            let top = a[k] + (b[k] - a[k]) * fx;
-            let bottom = c[k] + (d[k] - c[k]) * fx;
-            out[k] = top + (bottom - top) * fy;
+            let across = f64::from(b[k].wrapping_sub(a[k]));
+            let down = f64::from(c[k].wrapping_sub(a[k]));
+            let pixel = f64::from(
+                d[k].wrapping_sub(c[k])
+                    .wrapping_sub(b[k])
+                    .wrapping_add(a[k]),
+            );
+            part[k] = across * fx + (down + pixel * fx) * fy;
         }
-        out
+        Corner { whole: *a, part }
     }
 
-    /// [`Integral::at`] at every `(x, y)` of `xs × ys`, row by row: each
-    /// column's whole corner and fraction found once, each row's once.
-    fn at_grid(&self, xs: &[f64], ys: &[f64]) -> Vec<[f64; 3]> {
-        let split = |v: f64, len: usize| {
-            let v = v.clamp(0.0, len as f64);
-            let i = v.floor() as usize;
-            (i, (i + 1).min(len), v - i as f64)
-        };
-        let cols: Vec<(usize, usize, f64)> = xs.iter().map(|&x| split(x, self.w)).collect();
-        let stride = self.w + 1;
-        let mut out = Vec::with_capacity(xs.len() * ys.len());
-        for &y in ys {
-            let (y0, y1, fy) = split(y, self.h);
-            let (top, bottom) = (&self.sums[y0 * stride..], &self.sums[y1 * stride..]);
-            for &(x0, x1, fx) in &cols {
-                let mut v = [0.0; 3];
-                for k in 0..3 {
-                    let t = top[x0][k] + (top[x1][k] - top[x0][k]) * fx;
-                    let b = bottom[x0][k] + (bottom[x1][k] - bottom[x0][k]) * fx;
-                    v[k] = t + (b - t) * fy;
-                }
-                out.push(v);
+    /// [`Integral::corner`] at every `(x, y)` of `xs × ys`, row by row,
+    /// into `out`: each column's whole corner and fraction found once,
+    /// each row's once.
+    fn at_grid(&self, xs: &[f64], ys: &[f64], out: &mut [Corner]) {
+        let mut cols = [(0usize, 0usize, 0.0f64); EDGES];
+        for (c, &x) in cols.iter_mut().zip(xs) {
+            *c = split(x, self.w);
+        }
+        let cols = &cols[..xs.len()];
+        for (&y, row) in ys.iter().zip(out.chunks_exact_mut(xs.len())) {
+            let y = split(y, self.h);
+            for (&x, v) in cols.iter().zip(row) {
+                *v = self.corner(x, y);
             }
         }
-        out
     }
 
     /// The mean colour of a box; black for a box of no area.
@@ -112,17 +145,9 @@ impl Integral {
         if area <= 1e-9 {
             return [0.0; 3];
         }
-        let (a, b, c, d) = (
-            self.at(x0, y0),
-            self.at(x1, y0),
-            self.at(x0, y1),
-            self.at(x1, y1),
-        );
-        let mut out = [0.0f32; 3];
-        for k in 0..3 {
-            out[k] = ((d[k] - b[k] - c[k] + a[k]) / area) as f32;
-        }
-        out
+        let at = |x: f64, y: f64| self.corner(split(x, self.w), split(y, self.h));
+        let sum = box_sum(&at(x0, y0), &at(x1, y0), &at(x0, y1), &at(x1, y1));
+        sum.map(|v| (v / area) as f32)
     }
 
     /// True when the rectangle lies inside the image.
@@ -151,38 +176,38 @@ pub fn describe_into(int: &Integral, rect: RectF, out: &mut Descriptor) {
 /// spacing of their centres, so neighbours overlap: a feature's edge a
 /// fraction of a pixel over moves a box's mean a little, not a lot.
 pub fn describe_coarse(int: &Integral, rect: RectF, side: usize, out: &mut Descriptor) {
+    assert!(side <= SIDE, "at most {SIDE} boxes a side");
     out.clear();
     let (w, h) = (rect.x1 - rect.x0, rect.y1 - rect.y0);
     let (x0, y0) = (rect.x0 + INSET * w, rect.y0 + INSET * h);
     let (x1, y1) = (rect.x1 - INSET * w, rect.y1 - INSET * h);
     let (sx, sy) = ((x1 - x0) / side as f64, (y1 - y0) / side as f64);
     // Box i spans edges i and i + 2 of this list, so the summed-area table
-    // is read once per edge crossing, not four times per box.
-    let edges = |a: f64, b: f64, s: f64| -> Vec<f64> {
-        (0..=side + 1)
-            .map(|k| (a + (k as f64 - 0.5) * s).clamp(a, b))
-            .collect()
+    // is read once per edge crossing, not four times per box. On the
+    // stack: this runs for every cell of every lattice tried.
+    let n = side + 2;
+    let edges = |a: f64, b: f64, s: f64| {
+        let mut e = [0.0f64; EDGES];
+        for (k, v) in e[..n].iter_mut().enumerate() {
+            *v = (a + (k as f64 - 0.5) * s).clamp(a, b);
+        }
+        e
     };
     let (ex, ey) = (edges(x0, x1, sx), edges(y0, y1, sy));
-    let n = side + 2;
-    let sums = int.at_grid(&ex, &ey);
+    let mut corners = [Corner::default(); EDGES * EDGES];
+    int.at_grid(&ex[..n], &ey[..n], &mut corners[..n * n]);
     for j in 0..side {
         for i in 0..side {
             let area = (ex[i + 2] - ex[i]) * (ey[j + 2] - ey[j]);
-            let (a, b, c, d) = (
-                &sums[j * n + i],
-                &sums[j * n + i + 2],
-                &sums[(j + 2) * n + i],
-                &sums[(j + 2) * n + i + 2],
+            // One division a box, not one a channel.
+            let per = if area > 1e-9 { 1.0 / area } else { 0.0 };
+            let sum = box_sum(
+                &corners[j * n + i],
+                &corners[j * n + i + 2],
+                &corners[(j + 2) * n + i],
+                &corners[(j + 2) * n + i + 2],
             );
-            for k in 0..3 {
-                let v = if area > 1e-9 {
-                    (d[k] - b[k] - c[k] + a[k]) / area
-                } else {
-                    0.0
-                };
-                out.push(v as f32);
-            }
+            out.extend(sum.map(|v| (v * per) as f32));
         }
     }
 }
@@ -190,10 +215,35 @@ pub fn describe_coarse(int: &Integral, rect: RectF, side: usize, out: &mut Descr
 /// The weighted root-mean-square difference of two descriptors (0–255):
 /// `weights` say how much each value tells classes apart.
 pub fn weighted(a: &[f32], b: &[f32], weights: &[f32]) -> f32 {
+    let n = a.len().min(b.len()).min(weights.len());
+    weighted_over(a, b, weights, weight_total(&weights[..n]))
+}
+
+/// The sum of `weights`, added as [`weighted_over`] needs it: a cell
+/// judged against many looks adds its weights once.
+pub fn weight_total(weights: &[f32]) -> f32 {
+    let n = weights.len();
+    let whole = n - n % 8;
+    let mut total = [0.0f32; 8];
+    for w in weights[..whole].chunks_exact(8) {
+        for k in 0..8 {
+            total[k] += w[k];
+        }
+    }
+    let mut total = total.iter().sum::<f32>();
+    for w in &weights[whole..] {
+        total += w;
+    }
+    total
+}
+
+/// [`weighted`] with the sum of the weights over the values compared
+/// (`total`, from [`weight_total`]) given.
+pub fn weighted_over(a: &[f32], b: &[f32], weights: &[f32], total: f32) -> f32 {
     // In eight lanes, which the compiler keeps in SIMD registers (a sum
     // added strictly in order it cannot).
     let n = a.len().min(b.len()).min(weights.len());
-    let (mut sum, mut total) = ([0.0f32; 8], [0.0f32; 8]);
+    let mut sum = [0.0f32; 8];
     let whole = n - n % 8;
     for ((x, y), w) in a[..whole]
         .chunks_exact(8)
@@ -203,14 +253,12 @@ pub fn weighted(a: &[f32], b: &[f32], weights: &[f32]) -> f32 {
         for k in 0..8 {
             let d = x[k] - y[k];
             sum[k] += w[k] * d * d;
-            total[k] += w[k];
         }
     }
-    let (mut sum, mut total) = (sum.iter().sum::<f32>(), total.iter().sum::<f32>());
+    let mut sum = sum.iter().sum::<f32>();
     for k in whole..n {
         let d = a[k] - b[k];
         sum += weights[k] * d * d;
-        total += weights[k];
     }
     (sum / total.max(1e-6)).sqrt()
 }
@@ -253,6 +301,22 @@ mod tests {
             "{m:?}"
         );
         assert_eq!(int.mean(6.0, 3.0, 9.25, 7.5), [200.0, 100.0, 50.0]);
+    }
+
+    #[test]
+    fn boxes_past_where_the_sums_wrap_are_exact() {
+        // 4,100 × 4,100 white pixels sum to more than 2^32 per channel.
+        let img = RgbImage::from_pixel(4100, 4100, Rgb([255, 128, 1]));
+        let int = Integral::new(&img);
+        assert_eq!(
+            int.mean(4000.0, 4000.0, 4100.0, 4100.0),
+            [255.0, 128.0, 1.0]
+        );
+        let m = int.mean(10.25, 4050.5, 4099.75, 4099.5);
+        assert!(
+            (m[0] - 255.0).abs() < 1e-3 && (m[2] - 1.0).abs() < 1e-3,
+            "{m:?}"
+        );
     }
 
     #[test]

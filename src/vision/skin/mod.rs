@@ -27,7 +27,7 @@ pub mod locate;
 pub mod pitch;
 pub mod read;
 
-use descriptor::{Descriptor, weighted};
+use descriptor::{Descriptor, weight_total, weighted, weighted_over};
 
 pub use learn::{LearnSkinError, Shot, learn};
 pub use locate::{Located, locate};
@@ -196,11 +196,25 @@ impl Skin {
 
     /// The cell read against every look.
     pub fn judge(&self, cell: &[f32]) -> Verdict {
-        let d: Vec<f32> = self
-            .looks
-            .iter()
-            .map(|l| self.distance(cell, &l.cells))
-            .collect();
+        // On the stack for the usual few looks: every cell of every
+        // lattice tried is judged.
+        let (mut stack, mut heap) = ([0.0f32; 64], Vec::new());
+        let d: &mut [f32] = if self.looks.len() <= stack.len() {
+            &mut stack[..self.looks.len()]
+        } else {
+            heap.resize(self.looks.len(), 0.0);
+            &mut heap
+        };
+        let n = cell.len().min(self.weights.len());
+        let total = weight_total(&self.weights[..n]);
+        for (v, l) in d.iter_mut().zip(&self.looks) {
+            *v = if l.cells.len() >= n {
+                weighted_over(cell, &l.cells, &self.weights, total)
+            } else {
+                self.distance(cell, &l.cells)
+            };
+        }
+        let d = &*d;
         let Some(best) = (0..d.len()).min_by(|&a, &b| d[a].total_cmp(&d[b])) else {
             return Verdict::NoMatch {
                 nearest: 0,
