@@ -305,14 +305,19 @@ mod tests {
 
     #[test]
     fn boxes_past_where_the_sums_wrap_are_exact() {
-        // 4,100 × 4,100 white pixels sum to more than 2^32 per channel.
-        let img = RgbImage::from_pixel(4100, 4100, Rgb([255, 128, 1]));
+        // 4,200 × 4,200 pixels of 255 (17.6 M against 16.8 M) sum to more
+        // than 2^32: the red channel's sums wrap well before the corner.
+        let n = 4200;
+        let img = RgbImage::from_pixel(n, n, Rgb([255, 128, 1]));
         let int = Integral::new(&img);
+        let corner = int.sums.last().expect("a table")[0];
+        assert!(u64::from(corner) < 255 * u64::from(n * n), "it wrapped");
+        let far = f64::from(n);
         assert_eq!(
-            int.mean(4000.0, 4000.0, 4100.0, 4100.0),
+            int.mean(far - 100.0, far - 100.0, far, far),
             [255.0, 128.0, 1.0]
         );
-        let m = int.mean(10.25, 4050.5, 4099.75, 4099.5);
+        let m = int.mean(10.25, far - 49.5, far - 0.25, far - 0.5);
         assert!(
             (m[0] - 255.0).abs() < 1e-3 && (m[2] - 1.0).abs() < 1e-3,
             "{m:?}"
