@@ -83,6 +83,17 @@ pub fn hash_growth_bytes(len: usize, capacity: usize, extra: usize, entry: usize
     (buckets * (entry + 1)) as u64
 }
 
+/// The bytes of the new buffer while a vector makes room for `more`
+/// (0 when it has room): at least twice the old one, as `Vec` grows, and
+/// the old one stays beside it until its elements have moved.
+pub fn vec_growth_bytes<T>(v: &Vec<T>, more: usize) -> u64 {
+    let need = v.len().saturating_add(more);
+    if need <= v.capacity() {
+        return 0;
+    }
+    (need.max(2 * v.capacity()) * std::mem::size_of::<T>()) as u64
+}
+
 /// A field of `/proc/self/status`, in bytes (Linux only).
 fn status_bytes(field: &str) -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -141,6 +152,21 @@ pub fn map_large_allocations() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_vector_about_to_grow_counts_the_buffer_it_grows_into() {
+        let mut v: Vec<u64> = Vec::with_capacity(100);
+        v.extend(0..100);
+        assert_eq!(vec_growth_bytes(&v, 0), 0);
+        for more in [1, 150, 1000] {
+            let counted = vec_growth_bytes(&v, more);
+            let mut grown = v.clone();
+            grown.reserve(more);
+            assert_eq!(counted, grown.capacity() as u64 * 8, "{more} more");
+        }
+        v.truncate(10);
+        assert_eq!(vec_growth_bytes(&v, 90), 0, "room enough");
+    }
 
     #[test]
     fn a_table_grows_into_the_buckets_counted_for_it() {

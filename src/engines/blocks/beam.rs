@@ -394,22 +394,11 @@ fn over<const K: usize>(
     *peak = (*peak).max(now);
     let joining = pending.len().min(width);
     let after = set_bytes(seen, joining) + others + joining * node;
-    (now + vec_growth_bytes(pending, ahead) as u64).max(after as u64) > budget.max_bytes
+    (now + memory::vec_growth_bytes(pending, ahead)).max(after as u64) > budget.max_bytes
         || kept as u64 > budget.state_cap()
         || budget
             .deadline
             .is_some_and(|d| std::time::Instant::now() >= d)
-}
-
-/// The bytes a vector takes beside its buffer while it makes room for
-/// `more`: its new buffer (at least twice the old one, as `Vec` grows),
-/// while the old one is copied into it.
-fn vec_growth_bytes<T>(v: &Vec<T>, more: usize) -> usize {
-    let need = v.len() + more;
-    if need <= v.capacity() {
-        return 0;
-    }
-    need.max(2 * v.capacity()) * std::mem::size_of::<T>()
 }
 
 /// The bytes of `seen` at their most once `more` keys join it in one
@@ -454,21 +443,6 @@ mod tests {
 
     fn engine(text: &str) -> Engine<1> {
         Engine::new(Board::new(&Layout::parse(text, "t").expect("a layout")))
-    }
-
-    #[test]
-    fn successors_about_to_grow_count_the_buffer_they_grow_into() {
-        let mut v: Vec<u64> = Vec::with_capacity(100);
-        v.extend(0..100);
-        assert_eq!(vec_growth_bytes(&v, 0), 0);
-        for more in [1, 150, 1000] {
-            let counted = vec_growth_bytes(&v, more);
-            let mut grown = v.clone();
-            grown.reserve(more);
-            assert_eq!(counted, grown.capacity() * 8, "{more} more");
-        }
-        v.truncate(10);
-        assert_eq!(vec_growth_bytes(&v, 90), 0, "room enough");
     }
 
     #[test]

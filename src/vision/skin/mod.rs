@@ -205,14 +205,13 @@ impl Skin {
             heap.resize(self.looks.len(), 0.0);
             &mut heap
         };
+        // Every look has a value per weight (learned so, and checked when
+        // a calibration is read), so the weights add up once for all.
         let n = cell.len().min(self.weights.len());
         let total = weight_total(&self.weights[..n]);
         for (v, l) in d.iter_mut().zip(&self.looks) {
-            *v = if l.cells.len() >= n {
-                weighted_over(cell, &l.cells, &self.weights, total)
-            } else {
-                self.distance(cell, &l.cells)
-            };
+            debug_assert_eq!(l.cells.len(), self.weights.len(), "a look's length");
+            *v = weighted_over(cell, &l.cells, &self.weights, total);
         }
         let d = &*d;
         let Some(best) = (0..d.len()).min_by(|&a, &b| d[a].total_cmp(&d[b])) else {
