@@ -5,7 +5,8 @@
 //! cheapest way there ([`Corridor`]). A position is never kept twice, so
 //! the beam keeps moving on; a goal reached is a plan, never a proof.
 //! Wider beams are tried in turn until one reaches the goal or the budget
-//! ends.
+//! ends. Where none does, beams that keep novel positions first
+//! ([`super::novelty`], [`Keep::Novel`]) are tried the same way.
 
 use rustc_hash::FxHashSet;
 
@@ -14,6 +15,7 @@ use super::engine::{Bits, Engine};
 use super::greedy::{goal_distance, polish};
 use super::layers::{Expander, Limits, NO_MOVE, canonical};
 use super::moves::Metric;
+use super::novelty::Novelty;
 use super::search::{Outcome, unmirror};
 use crate::solve::{Budget, Progress, memory};
 
@@ -218,11 +220,31 @@ const STALL_BRANCHING: usize = 10;
 /// Beam widths tried in turn.
 pub const WIDTHS: [usize; 3] = [2_000, 20_000, 200_000];
 
-/// A plan from `start` by beam search, trying [`WIDTHS`] in turn, or how
-/// far it got.
+/// Which successors a beam keeps when it has more than its width.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// Those with the best estimates.
+    Best,
+    /// The novel ones first ([`Novelty`]), then the best estimates. Such
+    /// a beam crosses a plateau of the estimate by spreading over it,
+    /// which takes more layers, so it may go [`NOVEL_STALL`] times as
+    /// long without bettering its best estimate.
+    Novel,
+}
+
+/// How many times longer a [`Keep::Novel`] beam may stall.
+const NOVEL_STALL: usize = 4;
+
+/// The mark of a successor that is not novel, in its estimate: estimates
+/// stay far below it.
+const STALE: u32 = 1 << 31;
+
+/// A plan from `start` by beam search, trying [`WIDTHS`] in turn, each
+/// keeping what `keep` says, or how far it got.
 pub fn beam<const W: usize, const K: usize>(
     e: &Engine<W>,
     metric: Metric,
+    keep: Keep,
     budget: &Budget,
     progress: &mut Progress,
     start: &[u16],
@@ -231,9 +253,15 @@ pub fn beam<const W: usize, const K: usize>(
     let corridor = Corridor::new(e);
     let mut out = Outcome::default();
     for width in WIDTHS {
-        if let Some(path) = one_beam::<W, K>(
-            e, metric, budget, progress, start, &corridor, width, &mut out,
-        ) {
+        let found = one_beam::<W, K>(
+            e,
+            (metric, budget, progress),
+            start,
+            &corridor,
+            (width, keep),
+            &mut out,
+        );
+        if let Some(path) = found {
             out.path = Some(polish::<W, K>(e, metric, budget, path, &mut out));
             break;
         }
@@ -248,16 +276,13 @@ pub fn beam<const W: usize, const K: usize>(
     out
 }
 
-/// One beam of `width` positions a layer.
-#[allow(clippy::too_many_arguments)]
+/// One beam of `width` positions a layer, keeping what `keep` says.
 fn one_beam<const W: usize, const K: usize>(
     e: &Engine<W>,
-    metric: Metric,
-    budget: &Budget,
-    progress: &mut Progress,
+    (metric, budget, progress): (Metric, &Budget, &mut Progress),
     start: &[u16],
     corridor: &Corridor<W>,
-    width: usize,
+    (width, keep): (usize, Keep),
     out: &mut Outcome,
 ) -> Option<Vec<Vec<u16>>> {
     let special = e.board.classes[e.board.special].slots.start;
@@ -273,6 +298,8 @@ fn one_beam<const W: usize, const K: usize>(
     // The best estimate so far, the layer it was first met in, and the
     // successors seen by then.
     let mut record = (u32::MAX, 0, 0u64);
+    let mut novelty = Novelty::new(e);
+    let stall = if keep == Keep::Novel { NOVEL_STALL } else { 1 };
     loop {
         let layer = layers.last()?;
         let mut next: Vec<Child<K>> = Vec::new();
@@ -297,8 +324,7 @@ fn one_beam<const W: usize, const K: usize>(
                 if over(
                     budget,
                     &mut out.bytes,
-                    &seen,
-                    &layers,
+                    (&seen, layers.as_slice(), novelty.bytes()),
                     (&next, ahead),
                     width,
                 ) {
@@ -333,16 +359,20 @@ fn one_beam<const W: usize, const K: usize>(
             layers.push(vec![Node { key: g, parent }]);
             return Some(read_back(e, metric, &layers, start));
         }
-        if next.is_empty() || over(budget, &mut out.bytes, &seen, &layers, (&next, 0), width) {
+        let held = (&seen, layers.as_slice(), novelty.bytes());
+        if next.is_empty() || over(budget, &mut out.bytes, held, (&next, 0), width) {
             return None;
         }
         let best = next.iter().map(|n| n.0).min().unwrap_or(u32::MAX);
         if best < record.0 {
             record = (best, layers.len(), out.states);
-        } else if layers.len() - record.1 > STALL
-            || out.states - record.2 > (STALL * width * STALL_BRANCHING) as u64
+        } else if layers.len() - record.1 > STALL * stall
+            || out.states - record.2 > (STALL * width * STALL_BRANCHING * stall) as u64
         {
             return None;
+        }
+        if keep == Keep::Novel {
+            mark_stale(e, &mut next, &mut novelty, &mut s);
         }
         if next.len() > width {
             next.select_nth_unstable_by_key(width, |n| (n.0, n.1));
@@ -364,6 +394,23 @@ fn one_beam<const W: usize, const K: usize>(
     }
 }
 
+/// Marks [`STALE`] the successors that are not novel, judged best
+/// estimate first, so that of equal positions the best counts as new.
+fn mark_stale<const W: usize, const K: usize>(
+    e: &Engine<W>,
+    next: &mut [Child<K>],
+    novelty: &mut Novelty,
+    s: &mut Vec<u16>,
+) {
+    next.sort_unstable_by_key(|n| (n.0, n.1));
+    for n in next.iter_mut().filter(|n| n.0 != u32::MAX) {
+        e.unpack(&n.2, s);
+        if !novelty.note(e, s, n.0) {
+            n.0 |= STALE;
+        }
+    }
+}
+
 /// A key's bits mixed: the tie-break among equal estimates, so that the
 /// beam does not favour one corner of the key space.
 fn mix<const K: usize>(key: &[u64; K]) -> u64 {
@@ -378,18 +425,18 @@ const CHECK: usize = 1024;
 /// True when the beam would hold more than the budget allows once the
 /// successors in hand (`pending`) have room for `ahead` more, or once up
 /// to `width` of them join its set and its next layer, or time is up; what
-/// it holds now (its set, its layers and `pending`) is noted in `peak`.
+/// it holds now (its set, its layers, `extra` bytes and `pending`) is
+/// noted in `peak`.
 fn over<const K: usize>(
     budget: &Budget,
     peak: &mut u64,
-    seen: &FxHashSet<[u64; K]>,
-    layers: &[Vec<Node<K>>],
+    (seen, layers, extra): (&FxHashSet<[u64; K]>, &[Vec<Node<K>>], usize),
     (pending, ahead): (&Vec<Child<K>>, usize),
     width: usize,
 ) -> bool {
     let kept: usize = layers.iter().map(Vec::len).sum();
     let node = std::mem::size_of::<Node<K>>();
-    let others = kept * node + pending.capacity() * std::mem::size_of::<Child<K>>();
+    let others = extra + kept * node + pending.capacity() * std::mem::size_of::<Child<K>>();
     let now = (set_bytes(seen, 0) + others) as u64;
     *peak = (*peak).max(now);
     let joining = pending.len().min(width);
@@ -438,7 +485,7 @@ mod tests {
     use super::*;
     use crate::engines::blocks::Layout;
     use crate::engines::blocks::board::Board;
-    use crate::engines::blocks::layers::Aim;
+    use crate::engines::blocks::layers::{Aim, one_move_apart};
     use crate::engines::blocks::plan::{apply, is_won, plan_for};
 
     fn engine(text: &str) -> Engine<1> {
@@ -521,6 +568,48 @@ mod tests {
     }
 
     #[test]
+    fn a_beam_keeping_novel_positions_first_walks_one_move_at_a_time_to_the_goal() {
+        let text = "########\n#ab**cd#\n#ef**gh#\n#i    j#\n#k ..  #\n#l ..  #\n########\n";
+        let e = engine(text);
+        let start = e.board.start();
+        let path = one_beam::<1, 1>(
+            &e,
+            (Metric::Pieces, &Budget::default(), &mut Progress::quiet()),
+            &start,
+            &Corridor::new(&e),
+            (50, Keep::Novel),
+            &mut Outcome::default(),
+        )
+        .expect("a plan");
+        assert_eq!(path[0], start);
+        assert!(e.board.is_goal(path.last().expect("a position")));
+        for pair in path.windows(2) {
+            let (from, to) = (
+                e.pack::<1>(&canonical(&e, &pair[0])),
+                e.pack::<1>(&canonical(&e, &pair[1])),
+            );
+            let one_move = one_move_apart(&e, Metric::Pieces, &from, &to);
+            assert!(one_move, "{:?} -> {:?}", pair[0], pair[1]);
+        }
+    }
+
+    #[test]
+    fn a_stale_successor_is_kept_after_every_novel_one() {
+        let e = engine("#######\n#**ab #\n#**cd #\n#ee f #\n#g  ..#\n#h  ..#\n#######\n");
+        let key = e.pack::<1>(&e.board.start());
+        // The same position twice: the second, worse one is not novel.
+        let mut next = vec![(9, 1, key, 0), (5, 2, key, 0)];
+        let (mut novelty, mut s) = (Novelty::new(&e), Vec::new());
+        mark_stale(&e, &mut next, &mut novelty, &mut s);
+        assert_eq!(next[0].0, 5);
+        assert_eq!(next[1].0, 9, "a new estimate has its own table");
+        let mut again = vec![(5, 3, key, 0)];
+        mark_stale(&e, &mut again, &mut novelty, &mut s);
+        assert_eq!(again[0].0, 5 | STALE);
+        assert!(again[0].0 > 9);
+    }
+
+    #[test]
     fn a_beam_stops_at_its_deadline_with_no_plan() {
         let e = engine("#######\n#**ab #\n#**cd #\n#ee f #\n#g  ..#\n#h  ..#\n#######\n");
         let past = Budget {
@@ -530,6 +619,7 @@ mod tests {
         let o = beam::<1, 1>(
             &e,
             Metric::Pieces,
+            Keep::Best,
             &past,
             &mut Progress::quiet(),
             &e.board.start(),

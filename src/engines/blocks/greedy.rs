@@ -326,8 +326,7 @@ mod tests {
     use super::{cell_by_cell, climb};
     use crate::engines::blocks::board::Board;
     use crate::engines::blocks::engine::Engine;
-    use crate::engines::blocks::layers::{Aim, search};
-    use crate::engines::blocks::layers::{Expander, Limits, NO_MOVE};
+    use crate::engines::blocks::layers::{Aim, one_move_apart, search};
     use crate::engines::blocks::{Layout, Metric};
     use crate::solve::{Budget, Progress};
 
@@ -372,20 +371,9 @@ mod tests {
             steps.len() > pieces.len(),
             "some move goes more than one cell"
         );
-        let mut x = Expander::default();
         for pair in steps.windows(2) {
             let (from, to) = (e.pack::<1>(&pair[0]), e.pack::<1>(&pair[1]));
-            let mut one_step = false;
-            x.each(
-                &e,
-                Metric::Steps,
-                &from,
-                NO_MOVE,
-                &Limits::default(),
-                |n, _, _, _, _| {
-                    one_step |= n == to;
-                },
-            );
+            let one_step = one_move_apart(&e, Metric::Steps, &from, &to);
             assert!(one_step, "{:?} -> {:?} is not one step", pair[0], pair[1]);
         }
         // No position is skipped: every position of the piece plan is there.

@@ -826,6 +826,29 @@ pub(super) struct Expander {
     flood: Flood,
 }
 
+/// True when one move under `metric` takes `from` to `to` (packed
+/// canonical keys): what the tests of plans check along a path.
+#[cfg(test)]
+pub(super) fn one_move_apart<const W: usize, const K: usize>(
+    e: &Engine<W>,
+    metric: Metric,
+    from: &[u64; K],
+    to: &[u64; K],
+) -> bool {
+    let mut found = false;
+    Expander::default().each(
+        e,
+        metric,
+        from,
+        NO_MOVE,
+        &Limits::default(),
+        |n, _, _, _, _| {
+            found |= n == *to;
+        },
+    );
+    found
+}
+
 impl Expander {
     /// Calls `f(key, cells moved, piece moved, where the special piece
     /// went if it moved)` for every successor of `key` under `metric` but

@@ -15,6 +15,8 @@
 //!   every core, under either metric;
 //! - [`beam`]: a plan by beam search where the optimal search cannot
 //!   finish;
+//! - [`novelty`]: which positions a beam keeps first on a plateau of its
+//!   estimate;
 //! - [`greedy`]: a plan by hill climbing where no beam gets there;
 //! - [`book`]: plans shipped for known positions;
 //! - [`search`]: what a search reports, and paths through mirror images;
@@ -35,6 +37,7 @@ pub mod layers;
 pub mod layout;
 pub mod mirror;
 pub mod moves;
+pub mod novelty;
 pub mod plan;
 pub mod rules;
 pub mod rush;

@@ -3,7 +3,7 @@
 //! canonical states turned back into moves of labelled pieces, each with
 //! the cell to grab and a shortest path with the others fixed.
 
-use super::beam;
+use super::beam::{self, Keep};
 use super::board::Board;
 use super::engine::Engine;
 use super::greedy;
@@ -92,28 +92,58 @@ fn run<const W: usize, const K: usize>(e: &Engine<W>, a: Args<'_, '_>) -> Outcom
 /// A plan, not proven shortest: by beam search, and where no beam gets
 /// there in the budget, by hill climbing from the board's start.
 fn any_plan<const W: usize, const K: usize>(e: &Engine<W>, a: Args<'_, '_>) -> Outcome {
-    let start = a.3.map_or_else(|| e.board.start(), <[u16]>::to_vec);
-    let mut o = beam::beam::<W, K>(e, a.0, a.1, a.2, &start);
-    let late = || a.1.deadline.is_some_and(|d| std::time::Instant::now() >= d);
-    if o.path.is_none() && !late() && a.0 == Metric::Steps {
-        // A beam counting piece moves gets further where many cells are
-        // one move, and its plan is a plan in steps too.
-        let p = beam::beam::<W, K>(e, Metric::Pieces, a.1, a.2, &start);
-        (o.states, o.bytes, o.ms) = (o.states + p.states, o.bytes.max(p.bytes), o.ms + p.ms);
-        if let Some(steps) = p
-            .path
-            .and_then(|path| greedy::cell_by_cell(&e.board, &path))
-        {
-            o.path = Some(greedy::polish::<W, K>(e, a.0, a.1, steps, &mut o));
-        }
+    let (metric, budget, progress, from, _) = a;
+    let start = from.map_or_else(|| e.board.start(), <[u16]>::to_vec);
+    let mut o = beam::beam::<W, K>(e, metric, Keep::Best, budget, progress, &start);
+    let late = || {
+        budget
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+    };
+    // A beam counting piece moves gets further where many cells are one
+    // move, and its plan is a plan in steps too. Beams keeping novel
+    // positions first come last, as their plans are longer where the
+    // others get there too; they count piece moves, as one counting steps
+    // crosses a plateau too slowly to be worth its time.
+    let mut rest = vec![Keep::Novel];
+    if metric == Metric::Steps {
+        rest.insert(0, Keep::Best);
     }
-    if o.path.is_none() && !late() && a.3.is_none() {
-        let c = greedy::climb::<W, K>(e, a.0, a.1, a.2);
+    for keep in rest {
+        if o.path.is_some() || late() {
+            break;
+        }
+        pieces_beam::<W, K>(e, (metric, budget, &mut *progress), keep, &start, &mut o);
+    }
+    if o.path.is_none() && !late() && from.is_none() {
+        let c = greedy::climb::<W, K>(e, metric, budget, progress);
         (o.path, o.ms) = (c.path, o.ms + c.ms);
         o.states += c.states;
         o.bytes = o.bytes.max(c.bytes);
     }
     o
+}
+
+/// A beam counting piece moves, keeping what `keep` says: its plan (taken
+/// cell by cell where `metric` counts steps) and its figures, added to
+/// `o`.
+fn pieces_beam<const W: usize, const K: usize>(
+    e: &Engine<W>,
+    (metric, budget, progress): (Metric, &Budget, &mut Progress),
+    keep: Keep,
+    start: &[u16],
+    o: &mut Outcome,
+) {
+    let p = beam::beam::<W, K>(e, Metric::Pieces, keep, budget, progress, start);
+    (o.states, o.bytes, o.ms) = (o.states + p.states, o.bytes.max(p.bytes), o.ms + p.ms);
+    let Some(path) = p.path else {
+        return;
+    };
+    o.path = match metric {
+        Metric::Pieces => Some(path),
+        Metric::Steps => greedy::cell_by_cell(&e.board, &path)
+            .map(|steps| greedy::polish::<W, K>(e, metric, budget, steps, o)),
+    };
 }
 
 /// An optimal plan under `metric`, or why there is none.
