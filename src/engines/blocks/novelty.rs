@@ -6,21 +6,22 @@
 //! one corner of it: on GNOME's Ithaca, the beam that keeps only the best
 //! estimates stalls where the pieces around the special piece must all
 //! change places, and the one that keeps novel positions first gets
-//! through.
+//! through. As in best-first width search, every successor judged leaves
+//! its placements noted, kept by the beam or not.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::engine::Engine;
+use crate::solve::memory;
 
 /// The placements seen so far, per estimate: one bit per (class,
 /// placement), whichever piece of the class stands there.
-#[derive(Default)]
 pub struct Novelty {
     /// Class -> its placement 0's bit.
     base: Vec<usize>,
     /// Bits in all.
     atoms: usize,
-    seen: HashMap<u32, Vec<u64>>,
+    seen: FxHashMap<u32, Vec<u64>>,
 }
 
 impl Novelty {
@@ -34,7 +35,7 @@ impl Novelty {
         Novelty {
             base,
             atoms,
-            seen: HashMap::new(),
+            seen: FxHashMap::default(),
         }
     }
 
@@ -54,9 +55,12 @@ impl Novelty {
         novel
     }
 
-    /// The bytes its tables hold.
+    /// The bytes its tables hold: the map (a key and a vector's header a
+    /// bucket) and each estimate's bits.
     pub fn bytes(&self) -> usize {
-        self.seen.len() * (self.atoms.div_ceil(64) * 8 + 48)
+        let entry = std::mem::size_of::<(u32, Vec<u64>)>();
+        memory::hash_map_bytes(self.seen.capacity(), entry) as usize
+            + self.seen.len() * self.atoms.div_ceil(64) * 8
     }
 }
 
@@ -92,6 +96,11 @@ mod tests {
         moved[slot] = to;
         assert!(n.note(&e, &moved, 7));
         assert!(!n.note(&e, &moved, 7));
-        assert!(n.bytes() > 0);
+        // Two estimates noted, one word of bits each (a board this small
+        // has under 64 placements), in a map of at least 2 buckets.
+        assert!(n.atoms <= 64);
+        let entry = std::mem::size_of::<(u32, Vec<u64>)>();
+        let map = crate::solve::memory::hash_map_bytes(n.seen.capacity(), entry) as usize;
+        assert_eq!(n.bytes(), map + 2 * 8);
     }
 }

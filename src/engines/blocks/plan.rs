@@ -113,7 +113,19 @@ fn any_plan<const W: usize, const K: usize>(e: &Engine<W>, a: Args<'_, '_>) -> O
         if o.path.is_some() || late() {
             break;
         }
-        pieces_beam::<W, K>(e, (metric, budget, &mut *progress), keep, &start, &mut o);
+        // Under a deadline a novel beam, which may stall long, takes half
+        // of what is left, so that the climb keeps its chance.
+        let b = match (keep, budget.deadline) {
+            (Keep::Novel, Some(d)) => {
+                let now = std::time::Instant::now();
+                Budget {
+                    deadline: Some(now + d.saturating_duration_since(now) / 2),
+                    ..*budget
+                }
+            }
+            _ => *budget,
+        };
+        pieces_beam::<W, K>(e, (metric, &b, &mut *progress), keep, &start, &mut o);
     }
     if o.path.is_none() && !late() && from.is_none() {
         let c = greedy::climb::<W, K>(e, metric, budget, progress);
