@@ -228,6 +228,17 @@ impl<const W: usize> Engine<W> {
         self.slot_class[slot]
     }
 
+    /// Placement `p` of the piece in `slot`, numbered across every class
+    /// (`0..placements()`): the class's base plus `p`.
+    pub fn placement_index(&self, slot: usize, p: u16) -> usize {
+        self.slot_base[slot] + usize::from(p)
+    }
+
+    /// Placements of every class, in all.
+    pub fn placements(&self) -> usize {
+        self.masks.len()
+    }
+
     /// The cells the movable pieces cover.
     pub fn occupied(&self, s: &[u16]) -> Bits<W> {
         let mut m = [0u64; W];

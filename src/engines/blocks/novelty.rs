@@ -17,24 +17,15 @@ use crate::solve::memory;
 /// The placements seen so far, per estimate: one bit per (class,
 /// placement), whichever piece of the class stands there.
 pub struct Novelty {
-    /// Class -> its placement 0's bit.
-    base: Vec<usize>,
-    /// Bits in all.
+    /// Bits in all: [`Engine::placements`].
     atoms: usize,
     seen: FxHashMap<u32, Vec<u64>>,
 }
 
 impl Novelty {
     pub fn new<const W: usize>(e: &Engine<W>) -> Self {
-        let mut base = Vec::with_capacity(e.board.classes.len());
-        let mut atoms = 0;
-        for c in &e.board.classes {
-            base.push(atoms);
-            atoms += c.anchors.len();
-        }
         Novelty {
-            base,
-            atoms,
+            atoms: e.placements(),
             seen: FxHashMap::default(),
         }
     }
@@ -47,7 +38,7 @@ impl Novelty {
         let seen = self.seen.entry(estimate).or_insert_with(|| vec![0; words]);
         let mut novel = false;
         for (slot, &p) in s.iter().enumerate() {
-            let a = self.base[e.class_of(slot)] + usize::from(p);
+            let a = e.placement_index(slot, p);
             let (w, bit) = (a / 64, 1u64 << (a % 64));
             novel |= seen[w] & bit == 0;
             seen[w] |= bit;
