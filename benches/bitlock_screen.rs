@@ -91,6 +91,7 @@ fn skins(budget: Duration) {
         let shots = [skin::Shot {
             image: &ten,
             labels: &ten_labels,
+            slot: None,
         }];
         skin::learn(&shots).expect("a skin")
     };

@@ -5,7 +5,8 @@
 //! 0.6× and 2×), in the play view and the tile view, and the whole
 //! `solve_image` (read, plan, keys and checkpoints), each next to one
 //! grayscale pass over the same image, in the same process, as the
-//! baseline.
+//! baseline. Then the same frame read through a skin learned from the
+//! practice art (`calibrate` on level 5), and the learning itself.
 
 mod common;
 
@@ -17,7 +18,8 @@ use boardbot::game::Game;
 use boardbot::game::OnScreen;
 use boardbot::games::continuity::{CONTINUITY, levels, read};
 use boardbot::tools::options::Options;
-use common::{gray, median, row_vs, runs};
+use boardbot::vision::skin;
+use common::{gray, median, row, row_vs, runs};
 use image::{RgbImage, imageops};
 
 /// A bundled level drawn as the practice window draws it, after `moving`.
@@ -83,5 +85,37 @@ fn main() {
             &t,
             Some(median(&base)),
         );
+    }
+    skins(budget);
+}
+
+/// Level 1 read through a skin learned from level 5 as the practice window
+/// draws it: the gaps between slots are cells of their own width.
+fn skins(budget: Duration) {
+    let taught = levels::find("5").expect("a bundled level");
+    let labels = CONTINUITY
+        .skin_labels(taught)
+        .expect("reads skins")
+        .expect("a level");
+    let shot = frame("5", 30.0, None);
+    let learn = || {
+        let shots = [skin::Shot {
+            image: &shot,
+            labels: &labels,
+            slot: CONTINUITY.skin_slot(taught),
+        }];
+        skin::learn(&shots).expect("a skin")
+    };
+    let t = runs(budget, || {
+        black_box(learn());
+    });
+    row("skin: calibrate on level 5 (learn and self-check)", &t);
+    let (learned, _) = learn();
+    let play = frame("1", 30.0, None);
+    for (what, img) in [("1x", play.clone()), ("2x", scaled(&play, 2.0))] {
+        let t = runs(budget, || {
+            black_box(skin::locate(black_box(&img), &learned).expect("a board"));
+        });
+        row(&format!("skin: vision, 3x3 of 8x8, play view {what}"), &t);
     }
 }

@@ -10,10 +10,11 @@ mod common;
 
 use Shape::*;
 use boardbot::games::bitlock::BitLock;
+use boardbot::games::continuity::CONTINUITY;
 use boardbot::games::rush::Rush;
 use boardbot::games::skiddy::SkiddyGame;
 use boardbot::games::troyis::Troyis;
-use common::skins::{Lines, Shape, Style, Suite, hues};
+use common::skins::{Lines, Shape, Slots, Style, Suite, hues};
 
 const WHITE: [u8; 3] = [250, 250, 250];
 
@@ -209,6 +210,7 @@ fn bitlock_suite(style: &Style) -> Suite<'_> {
 const SLATE: Style = Style {
     name: "bitlock slate",
     page: [30, 34, 48],
+    slots: None,
     frame: Some(([70, 60, 50], 0.3)),
     lines: Lines::None,
     look: bitlock_slate,
@@ -222,6 +224,7 @@ fn bitlock_slate_skin_without_grid_lines() {
 const PAPER: Style = Style {
     name: "bitlock paper",
     page: [245, 245, 240],
+    slots: None,
     frame: None,
     lines: Lines::Thick([50, 50, 50], 0.07),
     look: bitlock_paper,
@@ -450,6 +453,7 @@ fn skiddy_suite(style: &Style) -> Suite<'_> {
 const POND: Style = Style {
     name: "skiddy pond",
     page: [20, 60, 90],
+    slots: None,
     frame: None,
     lines: Lines::Faint(WHITE),
     look: skiddy_pond,
@@ -463,6 +467,7 @@ fn skiddy_pond_skin_with_faint_outlines() {
 const CHALK: Style = Style {
     name: "skiddy chalk",
     page: [250, 250, 250],
+    slots: None,
     frame: Some(([120, 90, 60], 0.25)),
     lines: Lines::None,
     look: skiddy_chalk,
@@ -685,6 +690,7 @@ fn troyis_suite(style: &Style) -> Suite<'_> {
 const MARBLE: Style = Style {
     name: "troyis marble",
     page: [245, 240, 230],
+    slots: None,
     frame: Some(([90, 80, 70], 0.2)),
     lines: Lines::None,
     look: troyis_marble,
@@ -698,6 +704,7 @@ fn troyis_marble_skin_without_lines() {
 const NEON: Style = Style {
     name: "troyis neon",
     page: [0, 0, 0],
+    slots: None,
     frame: None,
     lines: Lines::Thick([200, 200, 200], 0.05),
     look: troyis_neon,
@@ -801,6 +808,7 @@ fn rush_suite(style: &Style) -> Suite<'_> {
 const TEAL: Style = Style {
     name: "rush teal",
     page: [255, 255, 255],
+    slots: None,
     frame: Some(([120, 130, 140], 0.15)),
     lines: Lines::Thick([40, 40, 40], 0.06),
     look: rush_teal,
@@ -814,6 +822,7 @@ fn rush_teal_skin_as_fogleman_draws_it() {
 const NIGHT: Style = Style {
     name: "rush night",
     page: [10, 10, 14],
+    slots: None,
     frame: None,
     lines: Lines::None,
     look: rush_night,
@@ -822,6 +831,210 @@ const NIGHT: Style = Style {
 #[test]
 fn rush_night_skin_without_lines() {
     rush_suite(&NIGHT).run(".", |l| l.len() == 2);
+}
+
+/// Continuity: sky and bevelled earth, no lines, a key as a gold diamond,
+/// the door as an arch of a rectangle and a knob, the character a red ball
+/// with eyes; the gaps between slots half a cell wide.
+fn continuity_meadow(label: &str) -> (Vec<Shape>, Vec<Shape>) {
+    let air = Gradient([160, 205, 250], [215, 238, 255]);
+    match label {
+        "#" => (
+            vec![
+                Fill([120, 90, 60]),
+                Bevel([165, 128, 92], [78, 58, 38], 0.1),
+            ],
+            vec![],
+        ),
+        "k" => (
+            vec![air],
+            vec![
+                Diamond {
+                    r: 0.3,
+                    colour: [240, 190, 30],
+                },
+                Dot {
+                    dx: 0.0,
+                    dy: -0.05,
+                    r: 0.07,
+                    colour: WHITE,
+                },
+            ],
+        ),
+        "D" => (
+            vec![air],
+            vec![
+                Rect {
+                    x0: -0.25,
+                    y0: -0.35,
+                    x1: 0.25,
+                    y1: 0.5,
+                    colour: [130, 70, 30],
+                },
+                Dot {
+                    dx: 0.14,
+                    dy: 0.1,
+                    r: 0.05,
+                    colour: [240, 210, 100],
+                },
+            ],
+        ),
+        "@" => (
+            vec![air],
+            vec![
+                Circle {
+                    r: 0.3,
+                    colour: [210, 40, 60],
+                },
+                Dot {
+                    dx: -0.1,
+                    dy: -0.08,
+                    r: 0.06,
+                    colour: WHITE,
+                },
+                Dot {
+                    dx: 0.1,
+                    dy: -0.08,
+                    r: 0.06,
+                    colour: WHITE,
+                },
+            ],
+        ),
+        "_" => (vec![Fill([20, 20, 26])], vec![]),
+        "+" => (vec![Fill(MEADOW_FRAME)], vec![]),
+        _ => (vec![air], vec![]),
+    }
+}
+
+const MEADOW_FRAME: [u8; 3] = [40, 90, 50];
+
+/// Continuity as a blueprint: thick pale lines, hatched rock, a key as a
+/// ring, the door a rounded square, the character a white ball with a red
+/// dot; gaps four fifths of a cell wide.
+fn continuity_blueprint(label: &str) -> (Vec<Shape>, Vec<Shape>) {
+    let air = Fill([30, 60, 130]);
+    match label {
+        "#" => (
+            vec![
+                Fill([70, 100, 170]),
+                Cross {
+                    half: 0.4,
+                    width: 0.08,
+                    colour: [200, 210, 240],
+                },
+            ],
+            vec![],
+        ),
+        "k" => (
+            vec![air],
+            vec![Ring {
+                r0: 0.2,
+                r1: 0.32,
+                colour: [250, 220, 90],
+            }],
+        ),
+        "D" => (
+            vec![air],
+            vec![Square {
+                half: 0.35,
+                round: 0.1,
+                colour: [240, 120, 60],
+            }],
+        ),
+        "@" => (
+            vec![air],
+            vec![
+                Circle {
+                    r: 0.3,
+                    colour: WHITE,
+                },
+                Dot {
+                    dx: 0.0,
+                    dy: 0.0,
+                    r: 0.1,
+                    colour: [250, 60, 60],
+                },
+            ],
+        ),
+        "_" => (
+            vec![
+                Fill([0, 0, 0]),
+                Dot {
+                    dx: 0.0,
+                    dy: 0.0,
+                    r: 0.08,
+                    colour: [90, 90, 110],
+                },
+            ],
+            vec![],
+        ),
+        "+" => (vec![Fill(BLUEPRINT_FRAME)], vec![]),
+        _ => (vec![air], vec![]),
+    }
+}
+
+const BLUEPRINT_FRAME: [u8; 3] = [200, 200, 220];
+
+/// Taught on one level that shows every class; read on every other.
+fn continuity_suite(style: &Style) -> Suite<'_> {
+    use boardbot::games::continuity::levels::LEVELS;
+    let text = |name: &str| {
+        LEVELS
+            .iter()
+            .find(|l| l.0 == name)
+            .expect("a bundled level")
+            .1
+            .to_string()
+    };
+    Suite {
+        screen: &CONTINUITY,
+        style,
+        taught: vec![text("05-lift")],
+        levels: LEVELS
+            .iter()
+            .filter(|l| l.0 != "05-lift")
+            .map(|l| l.1.to_string())
+            .collect(),
+    }
+}
+
+const MEADOW: Style = Style {
+    name: "continuity meadow",
+    page: [245, 240, 225],
+    slots: Some(Slots { cells: 8, gap: 0.5 }),
+    frame: Some((MEADOW_FRAME, 0.5)),
+    lines: Lines::None,
+    look: continuity_meadow,
+};
+
+/// Every check, and scenes caught sliding into the empty slot.
+fn continuity_run(style: &Style) {
+    let suite = continuity_suite(style);
+    let dir = tempfile::tempdir().unwrap();
+    let cal = suite.calibrate(dir.path());
+    suite.reads_every_level(&cal);
+    suite.refuses_cuts(&cal);
+    suite.refuses_mid_moves(&cal, ".", |l| l == "@");
+    suite.refuses_slides(&cal, "_");
+}
+
+#[test]
+fn continuity_meadow_skin_without_lines() {
+    continuity_run(&MEADOW);
+}
+
+const BLUEPRINT: Style = Style {
+    name: "continuity blueprint",
+    page: [15, 25, 60],
+    slots: Some(Slots { cells: 8, gap: 0.8 }),
+    frame: Some((BLUEPRINT_FRAME, 0.3)),
+    lines: Lines::Thick([230, 230, 255], 0.06),
+    look: continuity_blueprint,
+};
+
+#[test]
+fn continuity_blueprint_skin_with_thick_lines() {
+    continuity_run(&BLUEPRINT);
 }
 
 /// Cells of 16 to 200 px, each skin calibrated at 32 and at 100 px and

@@ -121,8 +121,20 @@ struct SkinSection {
     max_pitch: f64,
     outside: Vec<Spanned<String>>,
     reach: f64,
+    /// For a board of slots: cells a slot side, and the gaps' width and
+    /// height in pitches.
+    #[serde(default)]
+    gaps: Option<GapsSection>,
     #[serde(rename = "look")]
     looks: Vec<Spanned<LookSection>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GapsSection {
+    every: usize,
+    x: f64,
+    y: f64,
 }
 
 #[derive(Deserialize)]
@@ -532,11 +544,15 @@ fn skin_section(
         && (0.0..=0.5).contains(&s.reach)
         && s.weights.len() == descriptor::LEN
         && s.weights.iter().all(|w| w.is_finite() && *w >= 0.0)
-        && s.weights.iter().any(|w| *w > 0.0);
+        && s.weights.iter().any(|w| *w > 0.0)
+        && s.gaps.as_ref().is_none_or(|g| {
+            let width = |v: f64| crate::vision::skin::grid::GAP_WIDTHS.contains(&v);
+            (1..=64).contains(&g.every) && width(g.x) && width(g.y)
+        });
     if !sane {
         return Err(ctx.invalid(
             sk.span(),
-            format!("[skin] needs 0.1 <= aspect <= 10, 4 <= min_pitch <= max_pitch, 0 <= reach <= 0.5, and {} weights of 0 or more", descriptor::LEN),
+            format!("[skin] needs 0.1 <= aspect <= 10, 4 <= min_pitch <= max_pitch, 0 <= reach <= 0.5, {} weights of 0 or more, and gaps (if any) every 1 to 64 cells, 0.05 to 10 pitches wide", descriptor::LEN),
         ));
     }
     let outside = s
@@ -575,6 +591,11 @@ fn skin_section(
         reach: s.reach,
         min_pitch: s.min_pitch,
         max_pitch: s.max_pitch,
+        gaps: s.gaps.as_ref().map(|g| crate::vision::skin::Gaps {
+            every: g.every,
+            x: g.x,
+            y: g.y,
+        }),
     })
 }
 

@@ -140,6 +140,13 @@ fn skin_section(s: &crate::vision::skin::Skin) -> String {
         outside.join(", "),
         (s.reach * 10000.0).ceil() / 10000.0
     );
+    if let Some(g) = s.gaps {
+        let _ = writeln!(
+            t,
+            "gaps = {{ every = {}, x = {:.5}, y = {:.5} }}",
+            g.every, g.x, g.y
+        );
+    }
     for l in &s.looks {
         let hex: String = crate::vision::skin::descriptor::to_bytes(&l.cells)
             .iter()
@@ -247,6 +254,40 @@ mod tests {
         let now = png_names(dir.path());
         assert_eq!(now.len(), 1, "{now:?}");
         assert_ne!(now, pngs);
+    }
+
+    /// A skin with gaps between slots (Continuity's) is written and read
+    /// back whole; gaps out of range name the line.
+    #[test]
+    fn a_skin_with_gaps_loads_back_the_same() {
+        use crate::vision::skin::{Gaps, Skin};
+        let skin = Skin {
+            gaps: Some(Gaps {
+                every: 8,
+                x: 0.5,
+                y: 0.75,
+            }),
+            ..crate::vision::skin::example()
+        };
+        let params = crate::vision::ReadParams {
+            skin: Some(skin.clone()),
+            classes: Vec::new(),
+            markers: Vec::new(),
+            ..Calibration::embedded(Troyis.looks()[0], "troyis")
+                .unwrap()
+                .params
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let path = write(dir.path(), "continuity", &params, &[], "gaps").unwrap();
+        let back = Calibration::load(&path, "continuity").unwrap();
+        assert_eq!(back.params.skin.as_ref().and_then(|s| s.gaps), skin.gaps);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let bad = text.replace("every = 8", "every = 0");
+        std::fs::write(&path, bad).unwrap();
+        let e = Calibration::load(&path, "continuity")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("line") && e.contains("gaps"), "{e}");
     }
 
     /// The PNG files in `dir`, by name.

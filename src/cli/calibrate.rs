@@ -251,7 +251,12 @@ fn learn_skin(
     let shots: Vec<Shot> = images
         .iter()
         .zip(&labels)
-        .map(|(image, labels)| Shot { image, labels })
+        .zip(texts)
+        .map(|((image, labels), text)| Shot {
+            image,
+            labels,
+            slot: screen.skin_slot(text),
+        })
         .collect();
     let (skin, lattices) = crate::vision::skin::learn(&shots)
         .with_context(|| format!("cannot calibrate {id} on {}", shown.join(", ")))?;
@@ -268,7 +273,9 @@ fn learn_skin(
     let path = save::write(dir, id, &params, &[], &note)?;
     let skin = params.skin.as_ref().expect("just set");
     for (l, s) in lattices.iter().zip(shown) {
-        let (px, py) = l.pitch();
+        // A cell's size: on a board of slots the gaps are wider or narrower.
+        let cell = l.cell(0, 0);
+        let (px, py) = (cell.width(), cell.height());
         println!(
             "{s}: a {}×{} board, {px:.1}×{py:.1} px a cell",
             l.rows(),

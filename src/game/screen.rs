@@ -99,6 +99,13 @@ pub trait ScreenGame: Game {
         None
     }
 
+    /// For a board of slots with gaps between them (each gap a row or
+    /// column of [`ScreenGame::skin_labels`]), a slot's side in cells;
+    /// `None` for a board of one pitch throughout.
+    fn skin_slot(&self, _text: &str) -> Option<usize> {
+        None
+    }
+
     /// Refuses a set of taught screenshots that cannot teach this game a
     /// safe skin (each shot's cell classes), saying what to add. By
     /// default any will do.
@@ -164,6 +171,8 @@ pub trait OnScreen: Sync {
     fn calibration_cells(&self, text: &str) -> Result<Vec<Vec<char>>, GameError>;
     /// Each cell's class as a skin learns it; `None` when the game reads no skins.
     fn skin_labels(&self, text: &str) -> Option<Result<Vec<Vec<String>>, GameError>>;
+    /// A slot's side in cells, for a board of slots with gaps between.
+    fn skin_slot(&self, text: &str) -> Option<usize>;
     /// Whether `calibrate` tries a skin before the colour learner.
     fn skin_first(&self) -> bool;
     /// Refuses taught screenshots that cannot teach a safe skin.
@@ -281,6 +290,10 @@ impl<S: ScreenGame> OnScreen for S {
 
     fn skin_labels(&self, text: &str) -> Option<Result<Vec<Vec<String>>, GameError>> {
         ScreenGame::skin_labels(self, text)
+    }
+
+    fn skin_slot(&self, text: &str) -> Option<usize> {
+        ScreenGame::skin_slot(self, text)
     }
 
     fn skin_first(&self) -> bool {

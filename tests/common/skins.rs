@@ -132,10 +132,54 @@ fn mix(a: Colour, b: Colour, t: f64) -> Colour {
     [0, 1, 2].map(|k| (f64::from(a[k]) * (1.0 - t) + f64::from(b[k]) * t).round() as u8)
 }
 
+/// A board of slots: `cells` a side, with a gap `gap` pitches wide after
+/// each, which the labels give as a row or column of its own.
+#[derive(Clone, Copy)]
+pub struct Slots {
+    pub cells: usize,
+    pub gap: f64,
+}
+
+/// Along one axis of a board of `n` columns (or rows), at `u` pitches from
+/// its edge: the column there, where across it (-0.5 to 0.5), and its
+/// width in pitches; `None` past the board.
+fn column_at(u: f64, n: usize, slots: Option<Slots>) -> Option<(usize, f64, f64)> {
+    if u < 0.0 {
+        return None;
+    }
+    let (c, x, w) = match slots {
+        None => (u.floor() as usize, u - u.floor() - 0.5, 1.0),
+        Some(s) => {
+            let period = s.cells as f64 + s.gap;
+            let k = (u / period).floor();
+            let t = u - k * period;
+            let first = k as usize * (s.cells + 1);
+            if t < s.cells as f64 {
+                (first + t.floor() as usize, t - t.floor() - 0.5, 1.0)
+            } else {
+                (first + s.cells, (t - s.cells as f64) / s.gap - 0.5, s.gap)
+            }
+        }
+    };
+    (c < n).then_some((c, x, w))
+}
+
+/// The width of the first `n` columns, in pitches: where column `n` starts.
+fn span(n: usize, slots: Option<Slots>) -> f64 {
+    match slots {
+        None => n as f64,
+        Some(s) => {
+            (n / (s.cells + 1)) as f64 * (s.cells as f64 + s.gap) + (n % (s.cells + 1)) as f64
+        }
+    }
+}
+
 /// How a skin draws a board.
 pub struct Style {
     pub name: &'static str,
     pub page: Colour,
+    /// For a board of slots (Continuity), their size and gaps.
+    pub slots: Option<Slots>,
     /// A frame around the board: its colour and width in pitches.
     pub frame: Option<(Colour, f64)>,
     pub lines: Lines,
@@ -162,12 +206,7 @@ pub fn paint(
     moving: Option<&Moving>,
 ) -> RgbImage {
     let (rows, cols) = (labels.len(), labels[0].len());
-    let w = (margins[0] + margins[2] + pitch * cols as f64).round() as u32;
-    let h = (margins[1] + margins[3] + pitch * rows as f64).round() as u32;
-    let looks: Vec<Vec<(Vec<Shape>, Vec<Shape>)>> = labels
-        .iter()
-        .map(|r| r.iter().map(|l| (style.look)(l)).collect())
-        .collect();
+    let looks = looks_of(labels, style);
     let moved = moving.map(|m| {
         (
             m,
@@ -175,6 +214,76 @@ pub fn paint(
             (style.look)(m.ground).0,
         )
     });
+    supersampled((rows, cols), style, pitch, margins, |u, v| {
+        sample(
+            u,
+            v,
+            rows,
+            cols,
+            style,
+            &looks,
+            moved.as_ref().map(|(m, p, g)| (*m, p, g)),
+        )
+    })
+}
+
+/// A board of slots with the slot at `slot` (row, column of slots) caught
+/// `frac` of the way along `step` towards the empty slot, whose cells
+/// are labelled `empty`: the slot it leaves shows empty meanwhile.
+pub fn paint_slide(
+    labels: &[Vec<String>],
+    style: &Style,
+    pitch: f64,
+    margins: [f64; 4],
+    (slot, step, frac): ((usize, usize), (i32, i32), f64),
+    empty: &str,
+) -> RgbImage {
+    let s = style.slots.expect("a board of slots");
+    let (rows, cols) = (labels.len(), labels[0].len());
+    let first = (slot.0 * (s.cells + 1), slot.1 * (s.cells + 1));
+    let mut left = labels.to_vec();
+    for row in &mut left[first.0..first.0 + s.cells] {
+        for l in &mut row[first.1..first.1 + s.cells] {
+            *l = empty.to_string();
+        }
+    }
+    let (before, after) = (looks_of(labels, style), looks_of(&left, style));
+    let period = s.cells as f64 + s.gap;
+    let (du, dv) = (
+        f64::from(step.1) * period * frac,
+        f64::from(step.0) * period * frac,
+    );
+    let (u0, v0) = (span(first.1, style.slots), span(first.0, style.slots));
+    let side = s.cells as f64;
+    supersampled((rows, cols), style, pitch, margins, |u, v| {
+        let (su, sv) = (u - du, v - dv);
+        if (u0..u0 + side).contains(&su) && (v0..v0 + side).contains(&sv) {
+            sample(su, sv, rows, cols, style, &before, None)
+        } else {
+            sample(u, v, rows, cols, style, &after, None)
+        }
+    })
+}
+
+fn looks_of(labels: &[Vec<String>], style: &Style) -> Vec<Vec<Layers>> {
+    labels
+        .iter()
+        .map(|r| r.iter().map(|l| (style.look)(l)).collect())
+        .collect()
+}
+
+/// A picture of a `rows × cols` board at `pitch` with `margins`, each
+/// pixel the mean of 3×3 samples of `at` (in pitches from the board's
+/// corner).
+fn supersampled(
+    (rows, cols): (usize, usize),
+    style: &Style,
+    pitch: f64,
+    margins: [f64; 4],
+    at: impl Fn(f64, f64) -> Colour,
+) -> RgbImage {
+    let w = (margins[0] + margins[2] + pitch * span(cols, style.slots)).round() as u32;
+    let h = (margins[1] + margins[3] + pitch * span(rows, style.slots)).round() as u32;
     const SS: u32 = 3;
     RgbImage::from_fn(w, h, |px, py| {
         let mut sum = [0u32; 3];
@@ -182,16 +291,7 @@ pub fn paint(
             for sx in 0..SS {
                 let x = f64::from(px) + (f64::from(sx) + 0.5) / f64::from(SS);
                 let y = f64::from(py) + (f64::from(sy) + 0.5) / f64::from(SS);
-                let (u, v) = ((x - margins[0]) / pitch, (y - margins[1]) / pitch);
-                let c = sample(
-                    u,
-                    v,
-                    rows,
-                    cols,
-                    style,
-                    &looks,
-                    moved.as_ref().map(|(m, p, g)| (*m, p, g)),
-                );
+                let c = at((x - margins[0]) / pitch, (y - margins[1]) / pitch);
                 for k in 0..3 {
                     sum[k] += u32::from(c[k]);
                 }
@@ -212,15 +312,16 @@ fn sample(
     looks: &[Vec<Layers>],
     moving: Option<(&Moving, &Vec<Shape>, &Vec<Shape>)>,
 ) -> Colour {
-    let (fw, fh) = (cols as f64, rows as f64);
-    if u < 0.0 || v < 0.0 || u >= fw || v >= fh {
+    let (fw, fh) = (span(cols, style.slots), span(rows, style.slots));
+    let (Some((c, x, cw)), Some((r, y, rh))) = (
+        column_at(u, cols, style.slots),
+        column_at(v, rows, style.slots),
+    ) else {
         return match style.frame {
             Some((c, t)) if u > -t && v > -t && u < fw + t && v < fh + t => c,
             _ => style.page,
         };
-    }
-    let (c, r) = (u.floor() as usize, v.floor() as usize);
-    let (x, y) = (u - c as f64 - 0.5, v - r as f64 - 0.5);
+    };
     let (ground, piece) = &looks[r][c];
     let is_from = moving.is_some_and(|(m, ..)| m.from == (r, c));
     let ground = if is_from {
@@ -238,8 +339,10 @@ fn sample(
         }
     }
     if let Some((m, shapes, _)) = moving {
-        let cu = m.from.1 as f64 + 0.5 + f64::from(m.step.1) * m.frac;
-        let cv = m.from.0 as f64 + 0.5 + f64::from(m.step.0) * m.frac;
+        // The piece's cell lies in a slot: its neighbours are a pitch away.
+        let centre = |k: usize| span(k, style.slots) + 0.5;
+        let cu = centre(m.from.1) + f64::from(m.step.1) * m.frac;
+        let cv = centre(m.from.0) + f64::from(m.step.0) * m.frac;
         let (mx, my) = (u - cu, v - cv);
         if mx.abs() < 0.5 && my.abs() < 0.5 {
             for s in shapes {
@@ -247,18 +350,19 @@ fn sample(
             }
         }
     }
-    let near = |t: f64| (t - t.round()).abs();
+    // How far the point is from its cell's nearest edge, in pitches.
+    let edge = ((0.5 - x.abs()) * cw).min((0.5 - y.abs()) * rh);
     match style.lines {
         Lines::None => col,
         Lines::Faint(l) => {
-            if near(u) * 40.0 < 1.0 || near(v) * 40.0 < 1.0 {
+            if edge * 40.0 < 1.0 {
                 mix(col, l, 0.25)
             } else {
                 col
             }
         }
         Lines::Thick(l, width) => {
-            if near(u) < width / 2.0 || near(v) < width / 2.0 {
+            if edge < width / 2.0 {
                 l
             } else {
                 col
@@ -342,7 +446,10 @@ impl Suite<'_> {
                 .style
                 .frame
                 .map_or(0.0, |(_, w)| (w * pitch - 9.0).max(0.0));
-            let margins = [11.0, 9.0, 13.0, 10.0].map(|m| m + frame);
+            let margins = match self.style.slots {
+                Some(_) => [11.0, 9.0, 13.0, 10.0].map(|m| self.margin(pitch, m)),
+                None => [11.0, 9.0, 13.0, 10.0].map(|m| m + frame),
+            };
             let shot = paint(&labels, self.style, pitch, margins, None);
             let png = dir.join(format!("shot{i}.png"));
             let txt = dir.join(format!("shot{i}.txt"));
@@ -382,7 +489,11 @@ impl Suite<'_> {
     /// Every level, at half, one and twice the calibration's
     /// scale, with a tight and a wide margin, reads exactly.
     pub fn reads_every_level(&self, cal: &Calibration) {
-        let (_, refused) = self.reads_levels_at(cal, self.levels.len(), &[20.0, 40.0, 80.0], false);
+        // Around a board of slots the page must show: a frame alone, the
+        // colour of the gaps, cannot be told from a cut inside a gap.
+        let past_frame = self.style.slots.is_some();
+        let (_, refused) =
+            self.reads_levels_at(cal, self.levels.len(), &[20.0, 40.0, 80.0], past_frame);
         assert!(refused.is_empty(), "{refused:#?}");
     }
 
@@ -421,7 +532,12 @@ impl Suite<'_> {
                     Some((_, width)) if past_frame => width * pitch,
                     _ => 0.0,
                 };
-                for margins in [[3.0 + frame; 4], [30.0, 17.0, 22.0, 41.0]] {
+                // Past the frame on a board of slots, as the tight one is.
+                let wide = match self.style.slots {
+                    Some(_) => [30.0, 17.0, 22.0, 41.0].map(|m| m + frame),
+                    None => [30.0, 17.0, 22.0, 41.0],
+                };
+                for margins in [[3.0 + frame; 4], wide] {
                     let img = paint(&labels, self.style, pitch, margins, None);
                     let look = self.screen.look(&img, cal);
                     let what = format!(
@@ -442,25 +558,57 @@ impl Suite<'_> {
         (exact, refused)
     }
 
+    /// `m` px of page around a board at `pitch`: past its frame on a board
+    /// of slots, whose frame alone is the colour of its gaps.
+    fn margin(&self, pitch: f64, m: f64) -> f64 {
+        match (self.style.slots, self.style.frame) {
+            (Some(_), Some((_, width))) => m + width * pitch,
+            _ => m,
+        }
+    }
+
     /// Screenshots that cut the board are refused.
     pub fn refuses_cuts(&self, cal: &Calibration) {
         let labels = self.labels(&self.levels[1]);
         let pitch = 36.0;
-        let img = paint(&labels, self.style, pitch, [12.0; 4], None);
+        let m = self.margin(pitch, 12.0);
+        let img = paint(&labels, self.style, pitch, [m; 4], None);
         let (w, h) = (img.width(), img.height());
         let cut = |x: u32, y: u32, cw: u32, ch: u32| {
             image::imageops::crop_imm(&img, x, y, cw, ch).to_image()
         };
-        let mid = (12.0 + pitch * 1.5) as u32;
-        let edge = (12.0 + pitch) as u32;
-        for (name, part) in [
+        let mid = (m + pitch * 1.5) as u32;
+        let edge = (m + pitch) as u32;
+        let b = m as u32;
+        let cuts = [
             ("left, mid-cell", cut(mid, 0, w - mid, h)),
             ("left, on a cell's edge", cut(edge, 0, w - edge, h)),
             ("top, on a cell's edge", cut(0, edge, w, h - edge)),
             ("right, mid-cell", cut(0, 0, w - mid, h)),
             ("bottom, on a cell's edge", cut(0, 0, w, h - edge)),
-            ("at the board's edge", cut(12, 12, w - 24, h - 24)),
-        ] {
+            ("at the board's edge", cut(b, b, w - 2 * b, h - 2 * b)),
+        ];
+        if let Some(s) = self.style.slots {
+            // Inside the first gap: past the first slots, only gap colour.
+            // Refused as a cut, not merely because the slots left make no
+            // legal level (here they may or may not).
+            let gap = (m + pitch * (s.cells as f64 + s.gap / 2.0)) as u32;
+            for (name, part) in [
+                ("left, mid-gap", cut(gap, 0, w - gap, h)),
+                ("right, mid-gap", cut(0, 0, gap, h)),
+                ("top, mid-gap", cut(0, gap, w, h - gap)),
+                ("bottom, mid-gap", cut(0, 0, w, gap)),
+            ] {
+                let look = self.screen.look(&part, cal);
+                assert!(
+                    matches!(look.reading, Reading::NoBoard { .. }),
+                    "{}: a board cut {name} was not refused as cut: {:?}",
+                    self.style.name,
+                    rows_read(&look)
+                );
+            }
+        }
+        for (name, part) in cuts {
             // Cut at the board's edge, the whole board still shows: it may
             // be read, but only as itself.
             let read = rows_read(&self.screen.look(&part, cal));
@@ -470,6 +618,71 @@ impl Suite<'_> {
                 self.style.name,
             );
         }
+    }
+
+    /// On a board of slots, every slot beside the empty one caught a
+    /// quarter, half and three quarters of the way into it is refused or
+    /// read as the position before or after the slide.
+    pub fn refuses_slides(&self, cal: &Calibration, empty: &str) {
+        let s = self.style.slots.expect("a board of slots");
+        let labels = self.labels(&self.levels[1]);
+        let n = s.cells + 1;
+        let (slot_rows, slot_cols) = ((labels.len() + 1) / n, (labels[0].len() + 1) / n);
+        let is_empty = |r: usize, c: usize| labels[r * n][c * n] == empty;
+        let hole = (0..slot_rows * slot_cols)
+            .map(|k| (k / slot_cols, k % slot_cols))
+            .find(|&(r, c)| is_empty(r, c))
+            .expect("an empty slot");
+        let mut tried = 0;
+        for step in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+            let (r, c) = (hole.0 as i32 - step.0, hole.1 as i32 - step.1);
+            if r < 0 || c < 0 || r as usize >= slot_rows || c as usize >= slot_cols {
+                continue;
+            }
+            let slot = (r as usize, c as usize);
+            let mut after = labels.clone();
+            for i in 0..s.cells {
+                for j in 0..s.cells {
+                    let (from, to) = (
+                        (slot.0 * n + i, slot.1 * n + j),
+                        (hole.0 * n + i, hole.1 * n + j),
+                    );
+                    after[to.0][to.1] = labels[from.0][from.1].clone();
+                    after[from.0][from.1] = empty.to_string();
+                }
+            }
+            for frac in [0.25, 0.5, 0.75] {
+                let img = paint_slide(
+                    &labels,
+                    self.style,
+                    30.0,
+                    [self.margin(30.0, 10.0); 4],
+                    (slot, step, frac),
+                    empty,
+                );
+                let what = format!("slot {slot:?} sliding {step:?} at {frac}");
+                self.before_or_after(&img, cal, (&labels, &after), &what);
+                tried += 1;
+            }
+        }
+        assert!(tried >= 6, "{}: only {tried} slides", self.style.name);
+    }
+
+    /// A frame caught mid-move is refused, or read as the position before
+    /// or after the move.
+    fn before_or_after(
+        &self,
+        img: &RgbImage,
+        cal: &Calibration,
+        (before, after): (&[Vec<String>], &[Vec<String>]),
+        what: &str,
+    ) {
+        let read = rows_read(&self.screen.look(img, cal));
+        assert!(
+            read.is_err() || read == Ok(first_letters(before)) || read == Ok(first_letters(after)),
+            "{}: {what} read as {read:?}",
+            self.style.name
+        );
     }
 
     /// Every piece caught between cells, a quarter, half and three
@@ -504,15 +717,10 @@ impl Suite<'_> {
                             frac,
                             ground,
                         };
-                        let img = paint(&labels, self.style, 40.0, [10.0; 4], Some(&m));
-                        let read = rows_read(&self.screen.look(&img, cal));
-                        assert!(
-                            read.is_err()
-                                || read == Ok(first_letters(&labels))
-                                || read == Ok(first_letters(&after)),
-                            "{}: ({r},{c}) moving {step:?} at {frac} read as {read:?}",
-                            self.style.name
-                        );
+                        let margins = [self.margin(40.0, 10.0); 4];
+                        let img = paint(&labels, self.style, 40.0, margins, Some(&m));
+                        let what = format!("({r},{c}) moving {step:?} at {frac}");
+                        self.before_or_after(&img, cal, (&labels, &after), &what);
                         tried += 1;
                     }
                 }

@@ -113,6 +113,24 @@ impl Drawn {
             Drawn::Exit => '!',
         }
     }
+
+    /// The cell of a letter of [`Drawn::letter`]; a rising character
+    /// rises one cell more at least, as far as a picture can say.
+    pub fn from_letter(c: char) -> Option<Drawn> {
+        let hero = |rise, door| Some(Drawn::Hero { rise, door });
+        match c {
+            '.' => Some(Drawn::Air),
+            '#' => Some(Drawn::Solid),
+            'k' => Some(Drawn::Key),
+            'D' => Some(Drawn::Door),
+            '@' => hero(0, false),
+            '^' => hero(1, false),
+            '&' => hero(0, true),
+            '%' => hero(1, true),
+            '!' => Some(Drawn::Exit),
+            _ => None,
+        }
+    }
 }
 
 /// The letter of the gaps between scenes in [`Shown::rows`]: the rows

@@ -28,6 +28,7 @@ pub mod practice;
 pub mod read;
 pub mod render;
 pub mod screen;
+pub mod skin;
 
 use std::time::Instant;
 
@@ -107,6 +108,21 @@ impl ScreenGame for Continuity {
     /// The reader's frame, which must be a legal level (or a won one).
     fn read(&self, image: &RgbImage, cal: &Calibration) -> Reading<screen::Frame> {
         read::read(image, cal).check(|shown| screen::frame_of(&shown))
+    }
+
+    fn skin_labels(&self, text: &str) -> Option<Result<Vec<Vec<String>>, GameError>> {
+        Some(skin::labels_of(text).map_err(|message| GameError::Parse {
+            origin: "the level".into(),
+            message,
+        }))
+    }
+
+    fn skin_slot(&self, text: &str) -> Option<usize> {
+        skin::slot_of(text)
+    }
+
+    fn skin_board(&self, labels: &[Vec<String>]) -> Result<screen::Frame, String> {
+        skin::shown_of_labels(labels).and_then(|shown| screen::frame_of(&shown))
     }
 
     fn plan(

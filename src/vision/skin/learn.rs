@@ -24,13 +24,17 @@ use super::descriptor::{
 };
 use super::locate::locate;
 use super::pitch::{profile, repeats};
-use super::{Grid, Look, Skin, Verdict};
+use super::{Gaps, Grid, Look, Skin, Verdict};
 use crate::vision::lattice::Lattice;
 
 /// One labelled screenshot: its picture and each cell's class.
 pub struct Shot<'a> {
     pub image: &'a RgbImage,
     pub labels: &'a [Vec<String>],
+    /// For a board of slots (a frame of scenes): a slot's side in cells.
+    /// After each slot comes a gap, labelled as a row or column of cells
+    /// of its own.
+    pub slot: Option<usize>,
 }
 
 #[derive(Debug, thiserror::Error, PartialEq)]
@@ -66,6 +70,10 @@ pub enum LearnSkinError {
         col: usize,
         what: String,
     },
+    #[error(
+        "the screenshots show boards of slots of different sizes, or with and without slots: teach one kind of board at a time"
+    )]
+    MixedSlots,
     #[error("what was learned does not find the board in screenshot {shot} again: {why}")]
     NotFound { shot: usize, why: String },
 }
@@ -74,20 +82,30 @@ pub enum LearnSkinError {
 pub fn learn(shots: &[Shot]) -> Result<(Skin, Vec<Lattice>), LearnSkinError> {
     let mut fits = Vec::new();
     for (i, shot) in shots.iter().enumerate() {
-        let (rows, cols) = size(shot.labels).ok_or(LearnSkinError::BadLabels { shot: i + 1 })?;
+        let (rows, cols) = size(shot.labels)
+            .filter(|_| shot.slot.is_none_or(|n| (1..=64).contains(&n)))
+            .ok_or(LearnSkinError::BadLabels { shot: i + 1 })?;
         let int = Integral::new(shot.image);
         let classes = classes_of(shot.labels);
-        let fit = fit(shot.image, &int, &classes, rows, cols).ok_or(LearnSkinError::NoLattice {
+        let fit = fit(shot, &int, &classes, (rows, cols)).ok_or(LearnSkinError::NoLattice {
             shot: i + 1,
             rows,
             cols,
         })?;
         fits.push((fit, rows, cols));
     }
+    if shots.iter().any(|s| s.slot != shots[0].slot) {
+        return Err(LearnSkinError::MixedSlots);
+    }
+    let outside = outside(shots, &fits)?;
+    let fits: Vec<(Grid, usize, usize)> = shots
+        .iter()
+        .zip(fits)
+        .map(|(shot, (f, rows, cols))| (centred(shot.image, f, (rows, cols), &outside), rows, cols))
+        .collect();
     let samples = samples(shots, &fits);
     let weights = weights(&samples);
     let looks = looks(samples.clone(), &weights)?;
-    let outside = outside(shots, &fits)?;
     let skin = Skin {
         looks,
         weights,
@@ -100,6 +118,7 @@ pub fn learn(shots: &[Shot]) -> Result<(Skin, Vec<Lattice>), LearnSkinError> {
             .fold(f64::MAX, f64::min)
             * 0.45,
         max_pitch: fits.iter().map(|f| f.0.px.max(f.0.py)).fold(0.0, f64::max) * 2.3,
+        gaps: mean_gaps(&fits),
     };
     separable(&skin, &samples)?;
     check(&skin, shots)?;
@@ -139,86 +158,83 @@ fn scatter(
     rows: usize,
     cols: usize,
     f: &Grid,
-    side: usize,
+    (side, every): (usize, usize),
 ) -> Option<f64> {
     let n_classes = classes.iter().max()? + 1;
+    // One pass: each class's sums per value, and the sum of squares of
+    // all; the scatters follow from those (sum of squares less the
+    // squared sum over the count).
     let mut d = Descriptor::new();
-    let mut all: Vec<Descriptor> = Vec::with_capacity(rows * cols);
-    for r in 0..rows {
-        for c in 0..cols {
-            describe_coarse(int, f.cell(r, c), side, &mut d);
-            all.push(d.clone());
-        }
-    }
-    let len = all[0].len();
-    let mut means = vec![vec![0.0f64; len]; n_classes];
+    let mut sums: Vec<f64> = Vec::new();
     let mut counts = vec![0usize; n_classes];
-    let mut total_mean = vec![0.0f64; len];
-    for (d, &k) in all.iter().zip(classes) {
-        counts[k] += 1;
-        for (i, v) in d.iter().enumerate() {
-            means[k][i] += f64::from(*v);
-            total_mean[i] += f64::from(*v);
+    let mut squares = 0.0f64;
+    let mut n = 0;
+    for (k, &class) in classes.iter().enumerate().take(rows * cols) {
+        // Cells on the diagonals `every` apart, when a sample will do.
+        if (k / cols + k % cols) % every != 0 {
+            continue;
         }
-    }
-    for (m, &n) in means.iter_mut().zip(&counts) {
-        m.iter_mut().for_each(|v| *v /= n.max(1) as f64);
-    }
-    total_mean.iter_mut().for_each(|v| *v /= all.len() as f64);
-    let (mut within, mut total) = (0.0, 0.0);
-    for (d, &k) in all.iter().zip(classes) {
-        for (i, v) in d.iter().enumerate() {
+        n += 1;
+        describe_coarse(int, f.cell(k / cols, k % cols), side, &mut d);
+        let len = d.len();
+        sums.resize(n_classes * len, 0.0);
+        counts[class] += 1;
+        for (s, v) in sums[class * len..(class + 1) * len].iter_mut().zip(&d) {
             let v = f64::from(*v);
-            within += (v - means[k][i]).powi(2);
-            total += (v - total_mean[i]).powi(2);
+            *s += v;
+            squares += v * v;
         }
     }
+    let len = d.len();
+    if n == 0 {
+        return None;
+    }
+    let mut explained = 0.0;
+    let mut grand = vec![0.0f64; len];
+    for (class, &m) in counts.iter().enumerate().filter(|c| *c.1 > 0) {
+        for (g, s) in grand.iter_mut().zip(&sums[class * len..(class + 1) * len]) {
+            explained += s * s / m as f64;
+            *g += s;
+        }
+    }
+    let within = (squares - explained).max(0.0);
+    let total = squares - grand.iter().map(|g| g * g).sum::<f64>() / n as f64;
     // A nearly flat picture explains nothing, however alike its cells.
-    (total / (all.len() * len) as f64 > 25.0).then(|| within / total)
+    (total / (n * len) as f64 > 25.0).then(|| within / total)
 }
 
 /// The lattice that makes cells of one class most alike.
 fn fit(
-    img: &RgbImage,
+    shot: &Shot,
     int: &Integral,
     classes: &[usize],
-    rows: usize,
-    cols: usize,
+    (rows, cols): (usize, usize),
 ) -> Option<Grid> {
+    let img = shot.image;
     let (w, h) = (f64::from(img.width()), f64::from(img.height()));
     let gx = profile(img, true, (0, img.height() as usize));
     let gy = profile(img, false, (0, img.width() as usize));
-    let mut xs: Vec<f64> = repeats(&gx, 8.0, w / cols as f64 + 0.5, 3)
-        .into_iter()
-        .map(|r| r.0)
-        .collect();
-    let mut ys: Vec<f64> = repeats(&gy, 8.0, h / rows as f64 + 0.5, 3)
-        .into_iter()
-        .map(|r| r.0)
-        .collect();
-    // A board of few cells a side repeats too few times to show its pitch:
-    // then it fills most of the selection.
-    xs.push((w - 4.0) / cols as f64);
-    ys.push((h - 4.0) / rows as f64);
+    // Origins are tried every sixth of a pitch, on every cell. A board of
+    // slots has many cells: a third of a pitch, on half of them, will do,
+    // as its polish starts further off anyway (from a guessed gap).
+    let (pitches, per_pitch, sample) = match shot.slot {
+        None => (uniform_pitches((&gx, &gy), (w, h), (rows, cols)), 6.0, 1),
+        Some(n) => (slotted_pitches((&gx, &gy), (w, h), (rows, cols), n), 3.0, 2),
+    };
     let mut best: Option<(f64, Grid)> = None;
-    let pairs: Vec<(f64, f64)> = xs
-        .iter()
-        .flat_map(|&px| ys.iter().map(move |&py| (px, py)))
-        .chain(xs.iter().map(|&p| (p, p)))
-        .chain(ys.iter().map(|&p| (p, p)))
-        .filter(|&(px, py)| {
-            px * cols as f64 <= w + 0.5 && py * rows as f64 <= h + 0.5 && px >= 8.0 && py >= 8.0
-        })
-        .collect();
-    for (px, py) in pairs {
-        let (sx, sy) = ((px / 6.0).max(1.0), (py / 6.0).max(1.0));
-        let (rx, ry) = (w - px * cols as f64, h - py * rows as f64);
+    for p in pitches {
+        let (ax, ay) = p.span(rows, cols);
+        let (rx, ry) = (w - p.px * ax, h - p.py * ay);
+        if rx < -0.5 || ry < -0.5 || p.px < 8.0 || p.py < 8.0 {
+            continue;
+        }
+        let (sx, sy) = ((p.px / per_pitch).max(1.0), (p.py / per_pitch).max(1.0));
         let mut x0 = 0.0;
         while x0 <= rx + 1e-9 {
             let mut y0 = 0.0;
             while y0 <= ry + 1e-9 {
-                let f = Grid { x0, y0, px, py };
-                if let Some(s) = scatter(int, classes, rows, cols, &f, COARSE) {
+                let f = Grid { x0, y0, ..p };
+                if let Some(s) = scatter(int, classes, rows, cols, &f, (COARSE, sample)) {
                     if best.as_ref().is_none_or(|b| s < b.0) {
                         best = Some((s, f));
                     }
@@ -230,9 +246,92 @@ fn fit(
     }
     let (_, f) = best?;
     let f = polish(int, classes, rows, cols, f, (w, h));
-    let s = scatter(int, classes, rows, cols, &f, SIDE)?;
+    let s = scatter(int, classes, rows, cols, &f, (SIDE, 1))?;
     // Cells of one class must be far more alike than cells in general.
     (s < 0.2).then_some(f)
+}
+
+/// Pitches worth trying for a board of one pitch: where the picture's
+/// colour changes repeat along each axis, in pairs and alone (square).
+fn uniform_pitches(
+    (gx, gy): (&[f32], &[f32]),
+    (w, h): (f64, f64),
+    (rows, cols): (usize, usize),
+) -> Vec<Grid> {
+    let mut xs: Vec<f64> = repeats(gx, 8.0, w / cols as f64 + 0.5, 3)
+        .into_iter()
+        .map(|r| r.0)
+        .collect();
+    let mut ys: Vec<f64> = repeats(gy, 8.0, h / rows as f64 + 0.5, 3)
+        .into_iter()
+        .map(|r| r.0)
+        .collect();
+    // A board of few cells a side repeats too few times to show its pitch:
+    // then it fills most of the selection.
+    xs.push((w - 4.0) / cols as f64);
+    ys.push((h - 4.0) / rows as f64);
+    xs.iter()
+        .flat_map(|&px| ys.iter().map(move |&py| (px, py)))
+        .chain(xs.iter().map(|&p| (p, p)))
+        .chain(ys.iter().map(|&p| (p, p)))
+        .map(|(px, py)| Grid::uniform(0.0, 0.0, px, py))
+        .collect()
+}
+
+/// Gap widths, in pitches, that a slotted board starts from; the polish
+/// settles the true one.
+const GAP_GUESSES: [f64; 2] = [0.35, 0.9];
+
+/// Pitches worth trying for a board of slots `n` cells a side: the
+/// picture repeats at a slot and its gap, which the slots across (or
+/// down) fill; each gap width guessed gives the pitch.
+fn slotted_pitches(
+    (gx, gy): (&[f32], &[f32]),
+    (w, h): (f64, f64),
+    (rows, cols): (usize, usize),
+    n: usize,
+) -> Vec<Grid> {
+    let periods = |g: &[f32], len: f64, cells: usize| -> Vec<f64> {
+        let slots = (cells + 1) as f64 / (n + 1) as f64;
+        let mut out: Vec<f64> = repeats(g, 8.0 * n as f64, len / slots + 0.5, 2)
+            .into_iter()
+            .map(|r| r.0)
+            .collect();
+        out.push((len - 4.0) / slots);
+        out.sort_by(f64::total_cmp);
+        out.dedup_by(|a, b| (*a - *b).abs() < 0.01 * *b);
+        out
+    };
+    let (xs, ys) = (periods(gx, w, cols), periods(gy, h, rows));
+    let mut out = Vec::new();
+    for gap in GAP_GUESSES {
+        let pitch = |period: f64| period / (n as f64 + gap);
+        for &sx in &xs {
+            for &sy in &ys {
+                out.push(Grid {
+                    gaps: Some(Gaps {
+                        every: n,
+                        x: gap,
+                        y: gap,
+                    }),
+                    ..Grid::uniform(0.0, 0.0, pitch(sx), pitch(sy))
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The shots' gaps, averaged; `None` for boards of one pitch.
+fn mean_gaps(fits: &[(Grid, usize, usize)]) -> Option<Gaps> {
+    let all: Vec<Gaps> = fits.iter().filter_map(|f| f.0.gaps).collect();
+    let first = *all.first()?;
+    let n = all.len() as f64;
+    Some(Gaps {
+        x: all.iter().map(|g| g.x).sum::<f64>() / n,
+        y: all.iter().map(|g| g.y).sum::<f64>() / n,
+        ..first
+    })
 }
 
 /// Coordinate descent on the fit, with the full descriptor.
@@ -245,16 +344,49 @@ fn polish(
     (w, h): (f64, f64),
 ) -> Grid {
     let cost = |f: &Grid| {
+        let (ax, ay) = f.span(rows, cols);
         let inside = f.x0 >= -0.5
             && f.y0 >= -0.5
-            && f.x0 + f.px * cols as f64 <= w + 0.5
-            && f.y0 + f.py * rows as f64 <= h + 0.5;
+            && f.x0 + f.px * ax <= w + 0.5
+            && f.y0 + f.py * ay <= h + 0.5
+            && f.gaps.is_none_or(|g| {
+                let width = |v: f64| super::grid::GAP_WIDTHS.contains(&v);
+                width(g.x) && width(g.y)
+            });
         inside
-            .then(|| scatter(int, classes, rows, cols, f, 6))
+            .then(|| scatter(int, classes, rows, cols, f, (6, 1)))
             .flatten()
     };
     let step = f.px.min(f.py) / 8.0;
     f.descend((rows, cols), step, 0.05, cost)
+}
+
+/// The most a fit is moved to centre it in the board's box, and the most
+/// the box and the lattice may differ in size for that, in pitches.
+const CENTRE_SLACK: f64 = 0.1;
+
+/// The fit moved to the middle of the box the board fills (where the
+/// shot is not its surroundings), on each axis where that box is the
+/// lattice's size. Likeness alone cannot place a lattice to a pixel where
+/// every cell has the same edge (grid lines): moved along, every cell
+/// changes alike. The board's box can.
+fn centred(img: &RgbImage, f: Grid, (rows, cols): (usize, usize), outside: &[[u8; 3]]) -> Grid {
+    let Some((bx0, bx1, by0, by1)) = super::locate::board_box(img, outside) else {
+        return f;
+    };
+    let (ax, ay) = f.span(rows, cols);
+    let shift = |b0: usize, b1: usize, l0: f64, len: f64, pitch: f64| {
+        let (b0, b1) = (b0 as f64, b1 as f64);
+        let d = (b0 + b1 - 2.0 * l0 - len) / 2.0;
+        let fits =
+            ((b1 - b0) - len).abs() <= CENTRE_SLACK * pitch && d.abs() <= CENTRE_SLACK * pitch;
+        if fits { d } else { 0.0 }
+    };
+    Grid {
+        x0: f.x0 + shift(bx0, bx1, f.x0, ax * f.px, f.px),
+        y0: f.y0 + shift(by0, by1, f.y0, ay * f.py, f.py),
+        ..f
+    }
 }
 
 /// Scales at which every shot is also sampled.
@@ -464,7 +596,8 @@ fn outside(shots: &[Shot], fits: &[(Grid, usize, usize)]) -> Result<Vec<[u8; 3]>
             f64::from(shot.image.width()),
             f64::from(shot.image.height()),
         );
-        let (bx1, by1) = (f.x0 + f.px * cols as f64, f.y0 + f.py * rows as f64);
+        let (ax, ay) = f.span(rows, cols);
+        let (bx1, by1) = (f.x0 + f.px * ax, f.y0 + f.py * ay);
         if f.x0 < 2.0 || f.y0 < 2.0 || w - bx1 < 2.0 || h - by1 < 2.0 {
             return Err(LearnSkinError::NoMargin { shot: i + 1 });
         }
@@ -516,8 +649,9 @@ fn reach(shots: &[Shot], fits: &[(Grid, usize, usize)], outside: &[[u8; 3]]) -> 
         };
         let pitch = f.px.min(f.py);
         let limit = (0.25 * pitch).ceil() as i64;
-        let (x0, x1) = (f.x0, f.x0 + f.px * cols as f64);
-        let (y0, y1) = (f.y0, f.y0 + f.py * rows as f64);
+        let (ax, ay) = f.span(rows, cols);
+        let (x0, x1) = (f.x0, f.x0 + f.px * ax);
+        let (y0, y1) = (f.y0, f.y0 + f.py * ay);
         // (first pixel outside the edge, outward step, along-edge range, vertical edge?)
         let sides = [
             ((x0 - 0.5).floor() as i64, -1, (y0, y1), true),
@@ -586,4 +720,35 @@ fn check(skin: &Skin, shots: &[Shot]) -> Result<(), LearnSkinError> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A page with a board of 4×3 cells of 10 px at (20, 30).
+    fn page() -> RgbImage {
+        RgbImage::from_fn(80, 70, |x, y| {
+            let board = (20..60).contains(&x) && (30..60).contains(&y);
+            image::Rgb(if board {
+                [40, 40, 200]
+            } else {
+                [250, 250, 250]
+            })
+        })
+    }
+
+    #[test]
+    fn a_fit_a_pixel_off_is_centred_in_the_box_the_board_fills() {
+        let off = Grid::uniform(20.8, 29.4, 10.0, 10.0);
+        let g = centred(&page(), off, (3, 4), &[[250, 250, 250]]);
+        assert!(
+            (g.x0 - 20.0).abs() < 1e-9 && (g.y0 - 30.0).abs() < 1e-9,
+            "{g:?}"
+        );
+        // Where the box is not the lattice's size, it says nothing.
+        let wrong = Grid::uniform(20.8, 29.4, 10.0, 10.0);
+        let g = centred(&page(), wrong, (3, 3), &[[250, 250, 250]]);
+        assert_eq!((g.x0, g.y0), (20.8, 30.0));
+    }
 }

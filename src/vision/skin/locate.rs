@@ -71,8 +71,7 @@ fn refuse(lattice: Option<Lattice>, reason: impl Into<String>) -> Refusal {
 
 /// How many whole cells of a grid fit in the picture, down and across.
 fn counts(g: &Grid, int: &Integral) -> (usize, usize) {
-    let n = |o: f64, p: f64, len: usize| ((len as f64 - o + 0.01) / p).floor().max(0.0) as usize;
-    (n(g.y0, g.py, int.height()), n(g.x0, g.px, int.width()))
+    g.counts(int.width(), int.height())
 }
 
 /// Each whole cell of a guess: its descriptor and verdict.
@@ -85,9 +84,9 @@ struct Cells {
 }
 
 /// Every whole cell of a guess, read; cells wholly outside `roi` (where
-/// the picture shows only the surroundings) are taken as surroundings
-/// unread.
-fn cells(int: &Integral, skin: &Skin, g: &Grid, roi: Option<RectF>) -> Cells {
+/// the picture shows only the surroundings), and all but every `every`th
+/// diagonal, are taken as surroundings unread.
+fn cells(int: &Integral, skin: &Skin, g: &Grid, roi: Option<RectF>, every: usize) -> Cells {
     let (rows, cols) = counts(g, int);
     let mut verdicts = Vec::with_capacity(rows * cols);
     let mut outside = Vec::with_capacity(rows * cols);
@@ -95,9 +94,12 @@ fn cells(int: &Integral, skin: &Skin, g: &Grid, roi: Option<RectF>) -> Cells {
     for r in 0..rows {
         for c in 0..cols {
             let rect = g.cell(r, c);
-            if roi.is_some_and(|o| {
-                rect.x1 <= o.x0 || rect.x0 >= o.x1 || rect.y1 <= o.y0 || rect.y0 >= o.y1
-            }) {
+            let unsampled = (r + c) % every != 0;
+            if unsampled
+                || roi.is_some_and(|o| {
+                    rect.x1 <= o.x0 || rect.x0 >= o.x1 || rect.y1 <= o.y0 || rect.y0 >= o.y1
+                })
+            {
                 verdicts.push(Verdict::NoMatch {
                     nearest: 0,
                     distance: f32::INFINITY,
@@ -125,7 +127,11 @@ fn cells(int: &Integral, skin: &Skin, g: &Grid, roi: Option<RectF>) -> Cells {
 /// board's flat parts would match many times; and a wrong pitch leaves
 /// much of the board unexplained.)
 fn score(int: &Integral, skin: &Skin, g: &Grid, roi: RectF) -> f32 {
-    let cs = cells(int, skin, g, Some(roi));
+    let (rows, cols) = counts(g, int);
+    // A board of many cells is judged on a sample of them, along
+    // diagonals: every row and column alike.
+    let every = (rows * cols).div_ceil(SCORED).max(1);
+    let cs = cells(int, skin, g, Some(roi), every);
     let explained: f32 = cs
         .verdicts
         .iter()
@@ -142,19 +148,35 @@ fn score(int: &Integral, skin: &Skin, g: &Grid, roi: RectF) -> f32 {
             Verdict::Ambiguous { .. } => -1.0,
         })
         .sum();
-    explained * (g.px * g.py) as f32
+    explained * (g.px * g.py) as f32 * every as f32
 }
+
+/// The most cells a guess's score reads: more tell no more about where
+/// the lattice lies.
+const SCORED: usize = 200;
 
 /// Pitches worth trying: where the picture's colour changes repeat, along
 /// either axis (the other from the skin's cell shape).
 fn pitches(skin: &Skin, gx: &[f32], gy: &[f32]) -> Vec<(f64, f64)> {
     let mut out: Vec<(f64, f64)> = Vec::new();
     let a = skin.aspect;
-    for (px, _) in repeats(gx, skin.min_pitch, skin.max_pitch, 4) {
+    // Slots repeat more plainly than the cells in them: on a board of
+    // slots, the best cell repeat, and the slots'.
+    let cells = if skin.gaps.is_some() { 1 } else { 4 };
+    for (px, _) in repeats(gx, skin.min_pitch, skin.max_pitch, cells) {
         out.push((px, px * a));
     }
-    for (py, _) in repeats(gy, skin.min_pitch * a, skin.max_pitch * a, 4) {
+    for (py, _) in repeats(gy, skin.min_pitch * a, skin.max_pitch * a, cells) {
         out.push((py / a, py));
+    }
+    if let Some(g) = skin.gaps {
+        let (sx, sy) = (g.every as f64 + g.x, g.every as f64 + g.y);
+        for (p, _) in repeats(gx, skin.min_pitch * sx, skin.max_pitch * sx, 3) {
+            out.push((p / sx, p / sx * a));
+        }
+        for (p, _) in repeats(gy, skin.min_pitch * a * sy, skin.max_pitch * a * sy, 3) {
+            out.push((p / sy / a, p / sy));
+        }
     }
     out.sort_by(|x, y| x.0.total_cmp(&y.0));
     out.dedup_by(|x, y| (x.0 - y.0).abs() < 0.01 * y.0);
@@ -164,19 +186,24 @@ fn pitches(skin: &Skin, gx: &[f32], gy: &[f32]) -> Vec<(f64, f64)> {
 /// The bounding box of the pixels that are not colours of the board's
 /// surroundings (the whole picture when there are none).
 fn not_outside(img: &RgbImage, skin: &Skin) -> (usize, usize, usize, usize) {
+    board_box(img, &skin.outside).unwrap_or((0, img.width() as usize, 0, img.height() as usize))
+}
+
+/// The bounding box (x0, x1, y0, y1) of the pixels that are not `outside`
+/// colours; `None` when it is a sliver or less.
+pub(super) fn board_box(
+    img: &RgbImage,
+    outside: &[[u8; 3]],
+) -> Option<(usize, usize, usize, usize)> {
     let (w, h) = (img.width() as usize, img.height() as usize);
     let (mut x0, mut x1, mut y0, mut y1) = (w, 0, h, 0);
     for (x, y, p) in img.enumerate_pixels() {
-        let c = p.0.map(f32::from);
-        if !skin.is_outside(&c) {
+        if !super::near_any(outside, p.0.map(f32::from)) {
             let (x, y) = (x as usize, y as usize);
             (x0, x1, y0, y1) = (x0.min(x), x1.max(x + 1), y0.min(y), y1.max(y + 1));
         }
     }
-    if x1 <= x0 + 2 || y1 <= y0 + 2 {
-        return (0, w, 0, h);
-    }
-    (x0, x1, y0, y1)
+    (x1 > x0 + 2 && y1 > y0 + 2).then_some((x0, x1, y0, y1))
 }
 
 /// Lattices that fill the box where the picture is not the surroundings
@@ -184,18 +211,33 @@ fn not_outside(img: &RgbImage, skin: &Skin) -> (usize, usize, usize, usize) {
 /// cells have the skin's shape.
 fn framed(skin: &Skin, (x0, x1, y0, y1): (usize, usize, usize, usize)) -> Vec<Grid> {
     let (w, h) = ((x1 - x0) as f64, (y1 - y0) as f64);
+    let shape = Grid {
+        gaps: skin.gaps,
+        ..Grid::uniform(0.0, 0.0, 1.0, skin.aspect)
+    };
+    // With slots, a board ends where a slot does.
+    let ends = |k: usize| skin.gaps.is_none_or(|g| (k + 1) % (g.every + 1) == 0);
     (1..=64)
+        .filter(|&cols| ends(cols))
         .filter_map(|cols| {
-            let px = w / cols as f64;
-            let rows = (h / (px * skin.aspect)).round().max(1.0);
-            let py = h / rows;
+            let px = w / shape.span(1, cols).0;
+            let rows = match skin.gaps {
+                None => (h / (px * skin.aspect)).round().max(1.0) as usize,
+                Some(_) => (1..=64).filter(|&r| ends(r)).min_by(|&a, &b| {
+                    let off = |r: usize| (h / shape.span(r, 1).1 / px / skin.aspect - 1.0).abs();
+                    off(a).total_cmp(&off(b))
+                })?,
+            };
+            let py = h / shape.span(rows, 1).1;
             let fits = (py / px / skin.aspect - 1.0).abs() < 0.04;
-            (fits && px >= skin.min_pitch && px <= skin.max_pitch).then_some(Grid {
-                x0: (x0 as f64).rem_euclid(px),
-                y0: (y0 as f64).rem_euclid(py),
+            let g = Grid {
+                x0: x0 as f64,
+                y0: y0 as f64,
                 px,
                 py,
-            })
+                gaps: skin.gaps,
+            };
+            (fits && px >= skin.min_pitch && px <= skin.max_pitch).then(|| g.first_whole())
         })
         .collect()
 }
@@ -278,21 +320,61 @@ fn candidates(img: &RgbImage, int: &Integral, skin: &Skin) -> Vec<Grid> {
     let coarse = coarse_looks(skin);
     let mut out = framed(skin, (x0, x1, y0, y1));
     for (px, py) in pitches(skin, &gx[x0..x1], &gy[y0..y1]) {
-        out.extend(best_origins(int, &coarse, px, py, 3));
+        let cells = best_origins(int, &coarse, Grid::uniform(0.0, 0.0, px, py), 3);
+        match skin.gaps {
+            None => out.extend(cells),
+            Some(gaps) => out.extend(best_slots(int, &coarse, &cells, gaps, 3)),
+        }
     }
     out
 }
 
+/// For a board of slots: from grids whose cells line up with one slot's,
+/// the grids that also put the gaps where the picture has them, ranked by
+/// the cheap score. That slot may start at any of its lattice's cells in
+/// the picture: the columns are tried first, then the rows.
+fn best_slots(
+    int: &Integral,
+    coarse: &[Descriptor],
+    cells: &[Grid],
+    gaps: super::Gaps,
+    keep: usize,
+) -> Vec<Grid> {
+    let mut ranked: Vec<(f32, Grid)> = Vec::new();
+    let scored = |g: Grid| (coarse_score(int, coarse, &g), g);
+    for g in cells {
+        let slotted = |i: usize, j: usize| {
+            Grid {
+                x0: g.x0 + g.px * i as f64,
+                y0: g.y0 + g.py * j as f64,
+                gaps: Some(gaps),
+                ..*g
+            }
+            .first_whole()
+        };
+        let across = (int.width() as f64 / g.px).ceil() as usize;
+        let down = (int.height() as f64 / g.py).ceil() as usize;
+        let best_i = (0..across)
+            .map(|i| (coarse_score(int, coarse, &slotted(i, 0)), i))
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map_or(0, |b| b.1);
+        ranked.extend((0..down).map(|j| scored(slotted(best_i, j))));
+    }
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    ranked.into_iter().take(keep).map(|r| r.1).collect()
+}
+
 /// Every origin on a grid of [`STEPS`] a side, ranked by the cheap score.
-fn best_origins(int: &Integral, coarse: &[Descriptor], px: f64, py: f64, keep: usize) -> Vec<Grid> {
+fn best_origins(int: &Integral, coarse: &[Descriptor], pitch: Grid, keep: usize) -> Vec<Grid> {
+    let (px, py) = (pitch.px, pitch.py);
     let mut ranked: Vec<(f32, Grid)> = (0..STEPS * STEPS)
         .map(|k| {
-            let g = Grid {
-                x0: px * (k % STEPS) as f64 / STEPS as f64,
-                y0: py * (k / STEPS) as f64 / STEPS as f64,
+            let g = Grid::uniform(
+                px * (k % STEPS) as f64 / STEPS as f64,
+                py * (k / STEPS) as f64 / STEPS as f64,
                 px,
                 py,
-            };
+            );
             (coarse_score(int, coarse, &g), g)
         })
         .collect();
@@ -304,10 +386,28 @@ fn best_origins(int: &Integral, coarse: &[Descriptor], px: f64, py: f64, keep: u
 fn refine(int: &Integral, skin: &Skin, g: Grid, roi: RectF) -> Grid {
     let step = g.px.min(g.py) / 16.0;
     g.descend(counts(&g, int), step, 0.06, |t| {
-        let valid = t.px >= skin.min_pitch && t.py >= skin.min_pitch * skin.aspect * 0.9;
+        let valid = t.px >= skin.min_pitch
+            && t.py >= skin.min_pitch * skin.aspect * 0.9
+            && gaps_near(t, skin);
         valid.then(|| -f64::from(score(int, skin, &t.first_whole(), roi)))
     })
     .first_whole()
+}
+
+/// How far a board's gaps may be from the learned ones, as a share of
+/// them: a gap drawn a whole pixel wide at every scale is wider, in
+/// pitches, on a smaller board.
+const GAP_SLACK: f64 = 0.35;
+
+/// True when a grid's gaps are near enough to the skin's.
+fn gaps_near(g: &Grid, skin: &Skin) -> bool {
+    match (g.gaps, skin.gaps) {
+        (Some(a), Some(b)) => {
+            let near = |v: f64, want: f64| (v / want - 1.0).abs() <= GAP_SLACK;
+            near(a.x, b.x) && near(a.y, b.y)
+        }
+        (a, b) => a.is_none() && b.is_none(),
+    }
 }
 
 /// The cells that show the board (matched to a look that is not merely
@@ -338,15 +438,19 @@ pub fn locate(img: &RgbImage, skin: &Skin) -> Result<Located, Refusal> {
     let int = Integral::new(img);
     let g = guess(img, &int, skin)
         .ok_or_else(|| refuse(None, "nothing in the picture looks like this skin's cells"))?;
-    let cs = cells(&int, skin, &g, None);
+    let cs = cells(&int, skin, &g, None, 1);
     let (r0, r1, c0, c1) = extent(skin, &cs)
         .ok_or_else(|| refuse(None, "nothing in the picture looks like this skin's cells"))?;
-    let lattice = Lattice {
-        xs: (c0..=c1).map(|c| g.x0 + g.px * c as f64).collect(),
-        ys: (r0..=r1).map(|r| g.y0 + g.py * r as f64).collect(),
-    };
+    let lattice = g.lattice_of((r0, r1), (c0, c1));
+    if !g.whole_groups((r0, r1), (c0, c1)) {
+        return Err(refuse(
+            Some(lattice),
+            "the board does not begin and end with whole slots: part of it may be covered or cut",
+        ));
+    }
     let b = lattice.bounds();
     surroundings(img, skin, &g, (b.x0, b.x1, b.y0, b.y1))
+        .and_then(|()| slot_edges(img, skin, &g, &cs, ((r0, r1), (c0, c1))))
         .map_err(|why| refuse(Some(lattice.clone()), why))?;
     let verdicts = (r0..r1)
         .map(|r| {
@@ -356,6 +460,41 @@ pub fn locate(img: &RgbImage, skin: &Skin) -> Result<Located, Refusal> {
         })
         .collect();
     Ok(Located { lattice, verdicts })
+}
+
+/// On a board of slots, checks that the board ends at its outer slots and
+/// not at a gap the selection cuts ([`super::slots`]); nothing to check
+/// on a board of one pitch.
+fn slot_edges(
+    img: &RgbImage,
+    skin: &Skin,
+    g: &Grid,
+    cs: &Cells,
+    ((r0, r1), (c0, c1)): ((usize, usize), (usize, usize)),
+) -> Result<(), String> {
+    let Some(gaps) = skin.gaps else {
+        return Ok(());
+    };
+    let n = gaps.every + 1;
+    let gap_cells: Vec<&Verdict> = (r0..r1)
+        .flat_map(|r| (c0..c1).map(move |c| (r, c)))
+        .filter(|&(r, c)| r % n == gaps.every || c % n == gaps.every)
+        .map(|(r, c)| &cs.verdicts[r * cs.cols + c])
+        .collect();
+    let mut colours = super::slots::gap_colours(skin, &gap_cells);
+    if colours.is_empty() {
+        // No gap seen: any colour of the surroundings may be one.
+        colours = skin.outside.iter().map(|c| c.map(f32::from)).collect();
+    }
+    let b = g.lattice_of((r0, r1), (c0, c1)).bounds();
+    let edges = super::slots::Edges {
+        bounds: (b.x0, b.x1, b.y0, b.y1),
+        pitch: (g.px, g.py),
+        gaps,
+        reach: skin.reach * g.px.min(g.py) + 1.0,
+        gap_colours: &colours,
+    };
+    super::slots::check(img, skin, &edges)
 }
 
 /// The share of the pixels in `r` that show the board's surroundings: a

@@ -15,115 +15,28 @@
 //! The lattice comes from the picture itself ([`locate`]): the repeat of
 //! its colour changes ([`pitch`]) and the box the board fills inside its
 //! surroundings give the pitch; the cells' likeness to the looks gives
-//! the origin; and the colours seen around the board give its extent.
+//! the origin; and the colours seen around the board give its extent. A
+//! board of slots (a Continuity frame) has a gap after every few cells,
+//! read as a cell of its own width ([`grid`]).
 //!
 //! Labels are the game's own: what one cell shows, as the game's reader
 //! names it (usually its level text's character). Nothing here knows a
 //! game.
 
 pub mod descriptor;
+pub mod grid;
 pub mod learn;
 pub mod locate;
 pub mod pitch;
 pub mod read;
+pub mod slots;
 
 use descriptor::{Descriptor, weight_total, weighted, weighted_over};
 
+pub use grid::Gaps;
+pub(crate) use grid::Grid;
 pub use learn::{LearnSkinError, Shot, learn};
 pub use locate::{Located, locate};
-
-/// A uniform grid: the top left corner of cell (0, 0), and the pitch on
-/// each axis.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Grid {
-    pub x0: f64,
-    pub y0: f64,
-    pub px: f64,
-    pub py: f64,
-}
-
-impl Grid {
-    pub fn cell(&self, r: usize, c: usize) -> crate::geom::RectF {
-        crate::geom::RectF {
-            x0: self.x0 + self.px * c as f64,
-            y0: self.y0 + self.py * r as f64,
-            x1: self.x0 + self.px * (c + 1) as f64,
-            y1: self.y0 + self.py * (r + 1) as f64,
-        }
-    }
-
-    /// The same grid in a picture scaled by `s`.
-    pub fn scaled(&self, s: f64) -> Grid {
-        Grid {
-            x0: self.x0 * s,
-            y0: self.y0 * s,
-            px: self.px * s,
-            py: self.py * s,
-        }
-    }
-
-    /// Coordinate descent on the grid, in steps from `step` down to
-    /// `finest`, to the lowest `cost` (`None` for a grid not to consider).
-    /// Each move shifts the whole grid, or one outer line of `rows × cols`
-    /// cells alone: a line alone changes the pitch without moving the far
-    /// one.
-    pub fn descend(
-        mut self,
-        (rows, cols): (usize, usize),
-        mut step: f64,
-        finest: f64,
-        mut cost: impl FnMut(&Grid) -> Option<f64>,
-    ) -> Grid {
-        let (nc, nr) = (cols.max(1) as f64, rows.max(1) as f64);
-        let moves: [fn(&mut Grid, f64, f64, f64); 6] = [
-            |g, d, nc, _| {
-                g.x0 += d;
-                g.px -= d / nc;
-            },
-            |g, d, nc, _| g.px += d / nc,
-            |g, d, _, nr| {
-                g.y0 += d;
-                g.py -= d / nr;
-            },
-            |g, d, _, nr| g.py += d / nr,
-            |g, d, _, _| g.x0 += d,
-            |g, d, _, _| g.y0 += d,
-        ];
-        let mut best = cost(&self).unwrap_or(f64::MAX);
-        while step > finest {
-            let mut moved = false;
-            for m in &moves {
-                for sign in [-1.0, 1.0] {
-                    let mut t = self;
-                    m(&mut t, sign * step, nc, nr);
-                    if let Some(c) = cost(&t).filter(|&c| c < best) {
-                        (best, self, moved) = (c, t, true);
-                    }
-                }
-            }
-            if !moved {
-                step /= 2.0;
-            }
-        }
-        self
-    }
-
-    /// The same lines, numbered from the first whole cell in the picture:
-    /// the origin moved by whole pitches into `[0, pitch)`. A grid moved
-    /// past the picture's left or top edge is still the same grid.
-    pub fn first_whole(self) -> Grid {
-        Grid {
-            x0: self.x0.rem_euclid(self.px),
-            y0: self.y0.rem_euclid(self.py),
-            ..self
-        }
-    }
-
-    /// The lattice of its first `rows × cols` cells.
-    pub fn lattice(&self, rows: usize, cols: usize) -> crate::vision::lattice::Lattice {
-        crate::vision::lattice::Lattice::uniform(self.x0, self.y0, self.px, self.py, rows, cols)
-    }
-}
 
 /// One look of a class of cell.
 #[derive(Clone, Debug, PartialEq)]
@@ -152,6 +65,9 @@ pub struct Skin {
     /// The smallest cell side, in pixels, worth looking for.
     pub min_pitch: f64,
     pub max_pitch: f64,
+    /// The gaps between groups of cells (a frame's slots), read as cells
+    /// of their own; `None` for a board of one pitch throughout.
+    pub gaps: Option<Gaps>,
 }
 
 /// How one cell reads against a skin.
@@ -305,6 +221,11 @@ pub fn near_any(colours: &[[u8; 3]], c: [f32; 3]) -> bool {
     colours.iter().any(|o| near(c, o.map(f32::from)))
 }
 
+/// True when a colour is near one of `colours`.
+pub(crate) fn near_any_f32(colours: &[[f32; 3]], c: [f32; 3]) -> bool {
+    colours.iter().any(|&o| near(c, o))
+}
+
 fn near(c: [f32; 3], o: [f32; 3]) -> bool {
     (0..3).all(|k| (c[k] - o[k]).abs() <= OUTSIDE_NEAR)
 }
@@ -323,47 +244,36 @@ fn nearest_on(c: [f32; 3], a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
 /// How near (per channel) a colour must be to one seen around the board.
 pub const OUTSIDE_NEAR: f32 = 28.0;
 
+/// A skin of three looks of two classes, for tests.
+#[cfg(test)]
+pub(crate) fn example() -> Skin {
+    let look = |label: &str, v: f32, tolerance: f32| Look {
+        label: label.into(),
+        cells: vec![v; descriptor::LEN],
+        tolerance,
+    };
+    Skin {
+        looks: vec![
+            look("a", 0.0, 20.0),
+            look("b", 100.0, 20.0),
+            look("b", 140.0, 20.0),
+        ],
+        weights: vec![1.0; descriptor::LEN],
+        aspect: 1.0,
+        outside: vec![[250, 250, 250]],
+        reach: 0.0,
+        min_pitch: 16.0,
+        max_pitch: 200.0,
+        gaps: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn look(label: &str, v: f32, tolerance: f32) -> Look {
-        Look {
-            label: label.into(),
-            cells: vec![v; descriptor::LEN],
-            tolerance,
-        }
-    }
-
     fn skin() -> Skin {
-        Skin {
-            looks: vec![
-                look("a", 0.0, 20.0),
-                look("b", 100.0, 20.0),
-                look("b", 140.0, 20.0),
-            ],
-            weights: vec![1.0; descriptor::LEN],
-            aspect: 1.0,
-            outside: vec![[250, 250, 250]],
-            reach: 0.0,
-            min_pitch: 16.0,
-            max_pitch: 200.0,
-        }
-    }
-
-    #[test]
-    fn a_grid_past_the_picture_edge_is_numbered_from_its_first_whole_cell() {
-        let g = Grid {
-            x0: -2.0,
-            y0: 35.0,
-            px: 16.0,
-            py: 16.0,
-        }
-        .first_whole();
-        assert_eq!((g.x0, g.y0), (14.0, 3.0));
-        // The same lines: every line of the one is a line of the other.
-        assert_eq!(g.cell(0, 1).x0, 30.0);
-        assert_eq!(g.cell(2, 0).y0, 35.0);
+        example()
     }
 
     #[test]

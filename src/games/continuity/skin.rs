@@ -1,0 +1,160 @@
+//! Continuity through a learned skin: a frame's cells labelled as the
+//! reader reports them ([`Shown::rows`]: each scene cell's letter, `_` for
+//! the empty slot's cells, and a row or column of `+` for each gap between
+//! slots), and a frame back from such labels.
+//!
+//! A skin is learned on a frame of slots (`skin_slot` gives a slot's
+//! side), so the gaps are cells of their own width. What no cell shows is
+//! left to the rules: the jump's height is the level format's default.
+
+use super::art::{Drawn, EMPTY_LETTER, Shown, gap_letter};
+use super::level::{DEFAULT_JUMP, Level};
+use super::render::shown_of;
+use super::rules::{View, World};
+
+/// Slots a frame has a side, as the level format allows.
+const FRAME_SLOTS: std::ops::RangeInclusive<usize> = 2..=4;
+
+/// Each cell's label, from a level: its start as the play view shows it.
+pub fn labels_of(text: &str) -> Result<Vec<Vec<String>>, String> {
+    let level = Level::parse(text).map_err(|e| e.to_string())?;
+    let world = World::new(level);
+    let shown = shown_of(&world, &world.start());
+    Ok(shown
+        .rows()
+        .iter()
+        .map(|r| r.chars().map(String::from).collect())
+        .collect())
+}
+
+/// A slot's side in cells, from a level.
+pub fn slot_of(text: &str) -> Option<usize> {
+    Level::parse(text).ok().map(|l| l.size)
+}
+
+/// The frame that cells of these labels show, or why none does.
+pub fn shown_of_labels(labels: &[Vec<String>]) -> Result<Shown, String> {
+    let letters: Vec<Vec<char>> = labels
+        .iter()
+        .map(|r| r.iter().map(|l| l.chars().next().unwrap_or('?')).collect())
+        .collect();
+    let view = if letters
+        .iter()
+        .flatten()
+        .any(|&c| c == gap_letter(View::Tiles))
+    {
+        View::Tiles
+    } else {
+        View::Play
+    };
+    let gap = gap_letter(view);
+    let height = letters.len();
+    let width = letters.first().map_or(0, Vec::len);
+    if letters.iter().any(|r| r.len() != width) {
+        return Err("the rows read differ in length".into());
+    }
+    let size = (0..height)
+        .find(|&r| letters[r].iter().all(|&c| c == gap))
+        .ok_or("no gap between slots was read")?;
+    let slots_of =
+        |len: usize| (size > 0 && (len + 1) % (size + 1) == 0).then_some((len + 1) / (size + 1));
+    let (Some(rows), Some(cols)) = (slots_of(height), slots_of(width)) else {
+        return Err(format!(
+            "a {height}×{width} frame is not made of slots {size} cells a side"
+        ));
+    };
+    if !(FRAME_SLOTS.contains(&rows) && FRAME_SLOTS.contains(&cols)) {
+        return Err(format!(
+            "a frame of {rows}×{cols} slots: a frame has 2 to 4 a side"
+        ));
+    }
+    for (r, line) in letters.iter().enumerate() {
+        for (c, &l) in line.iter().enumerate() {
+            let in_gap = r % (size + 1) == size || c % (size + 1) == size;
+            if in_gap != (l == gap) {
+                return Err(format!(
+                    "cell ({r},{c}) reads {l:?} where the frame's slots and gaps do not put one"
+                ));
+            }
+        }
+    }
+    let slots = (0..rows * cols)
+        .map(|k| slot_cells(&letters, size, (k / cols, k % cols)))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Shown {
+        rows,
+        cols,
+        size,
+        slots,
+        view,
+        jump: DEFAULT_JUMP,
+    })
+}
+
+/// One slot's cells, or `None` for the empty slot.
+fn slot_cells(
+    letters: &[Vec<char>],
+    size: usize,
+    (sr, sc): (usize, usize),
+) -> Result<Option<Vec<Drawn>>, String> {
+    let at = |i: usize, j: usize| letters[sr * (size + 1) + i][sc * (size + 1) + j];
+    let cells: Vec<char> = (0..size * size).map(|k| at(k / size, k % size)).collect();
+    let empty = cells.iter().filter(|&&c| c == EMPTY_LETTER).count();
+    match empty {
+        0 => cells
+            .iter()
+            .map(|&c| Drawn::from_letter(c).ok_or(format!("slot ({sr},{sc}) has a cell {c:?}")))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some),
+        n if n == cells.len() => Ok(None),
+        _ => Err(format!(
+            "slot ({sr},{sc}) is partly empty: a scene may be sliding"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LEVEL: &str =
+        "jump 2\nAB\nC.\n\nA:\n...\n.@.\n###\nB:\n..D\n.k.\n###\nC:\n...\n...\n###\n";
+
+    #[test]
+    fn a_frame_reads_back_from_its_labels() {
+        let labels = labels_of(LEVEL).unwrap();
+        assert_eq!(labels.len(), 7);
+        assert_eq!(labels[3].concat(), "+++++++");
+        assert_eq!(labels[4].concat(), "...+___");
+        assert_eq!(slot_of(LEVEL), Some(3));
+        let shown = shown_of_labels(&labels).unwrap();
+        let rows: Vec<Vec<String>> = shown
+            .rows()
+            .iter()
+            .map(|r| r.chars().map(String::from).collect())
+            .collect();
+        assert_eq!(rows, labels);
+        assert!(super::super::screen::frame_of(&shown).is_ok());
+    }
+
+    #[test]
+    fn a_partly_empty_slot_or_a_misplaced_gap_is_refused() {
+        let mut labels = labels_of(LEVEL).unwrap();
+        labels[4][4] = ".".into();
+        assert!(
+            shown_of_labels(&labels)
+                .unwrap_err()
+                .contains("partly empty")
+        );
+        let mut labels = labels_of(LEVEL).unwrap();
+        labels[0][3] = ".".into();
+        assert!(shown_of_labels(&labels).is_err());
+        let mut labels = labels_of(LEVEL).unwrap();
+        labels.pop();
+        assert!(shown_of_labels(&labels).is_err());
+        let mut labels = labels_of(LEVEL).unwrap();
+        labels[5].truncate(3);
+        assert!(shown_of_labels(&labels).unwrap_err().contains("length"));
+        assert!(shown_of_labels(&[]).is_err());
+    }
+}
