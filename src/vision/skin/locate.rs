@@ -153,7 +153,7 @@ fn score(int: &Integral, skin: &Skin, g: &Grid, roi: RectF) -> f32 {
 
 /// The most cells a guess's score reads: more tell no more about where
 /// the lattice lies.
-const SCORED: usize = 200;
+const SCORED: usize = 100;
 
 /// Pitches worth trying: where the picture's colour changes repeat, along
 /// either axis (the other from the skin's cell shape).
