@@ -80,6 +80,9 @@ pub enum LearnSkinError {
 
 /// Learns a skin from labelled shots; also gives each shot's lattice.
 pub fn learn(shots: &[Shot]) -> Result<(Skin, Vec<Lattice>), LearnSkinError> {
+    if shots.iter().any(|s| s.slot != shots[0].slot) {
+        return Err(LearnSkinError::MixedSlots);
+    }
     let mut fits = Vec::new();
     for (i, shot) in shots.iter().enumerate() {
         let (rows, cols) = size(shot.labels)
@@ -93,9 +96,6 @@ pub fn learn(shots: &[Shot]) -> Result<(Skin, Vec<Lattice>), LearnSkinError> {
             cols,
         })?;
         fits.push((fit, rows, cols));
-    }
-    if shots.iter().any(|s| s.slot != shots[0].slot) {
-        return Err(LearnSkinError::MixedSlots);
     }
     let outside = outside(shots, &fits)?;
     let fits: Vec<(Grid, usize, usize)> = shots

@@ -320,7 +320,7 @@ fn candidates(img: &RgbImage, int: &Integral, skin: &Skin) -> Vec<Grid> {
     let coarse = coarse_looks(skin);
     let mut out = framed(skin, (x0, x1, y0, y1));
     for (px, py) in pitches(skin, &gx[x0..x1], &gy[y0..y1]) {
-        let cells = best_origins(int, &coarse, Grid::uniform(0.0, 0.0, px, py), 3);
+        let cells = best_origins(int, &coarse, px, py, 3);
         match skin.gaps {
             None => out.extend(cells),
             Some(gaps) => out.extend(best_slots(int, &coarse, &cells, gaps, 3)),
@@ -341,7 +341,6 @@ fn best_slots(
     keep: usize,
 ) -> Vec<Grid> {
     let mut ranked: Vec<(f32, Grid)> = Vec::new();
-    let scored = |g: Grid| (coarse_score(int, coarse, &g), g);
     for g in cells {
         let slotted = |i: usize, j: usize| {
             Grid {
@@ -358,15 +357,17 @@ fn best_slots(
             .map(|i| (coarse_score(int, coarse, &slotted(i, 0)), i))
             .max_by(|a, b| a.0.total_cmp(&b.0))
             .map_or(0, |b| b.1);
-        ranked.extend((0..down).map(|j| scored(slotted(best_i, j))));
+        ranked.extend((0..down).map(|j| {
+            let s = slotted(best_i, j);
+            (coarse_score(int, coarse, &s), s)
+        }));
     }
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
     ranked.into_iter().take(keep).map(|r| r.1).collect()
 }
 
 /// Every origin on a grid of [`STEPS`] a side, ranked by the cheap score.
-fn best_origins(int: &Integral, coarse: &[Descriptor], pitch: Grid, keep: usize) -> Vec<Grid> {
-    let (px, py) = (pitch.px, pitch.py);
+fn best_origins(int: &Integral, coarse: &[Descriptor], px: f64, py: f64, keep: usize) -> Vec<Grid> {
     let mut ranked: Vec<(f32, Grid)> = (0..STEPS * STEPS)
         .map(|k| {
             let g = Grid::uniform(
@@ -450,7 +451,7 @@ pub fn locate(img: &RgbImage, skin: &Skin) -> Result<Located, Refusal> {
     }
     let b = lattice.bounds();
     surroundings(img, skin, &g, (b.x0, b.x1, b.y0, b.y1))
-        .and_then(|()| slot_edges(img, skin, &g, &cs, ((r0, r1), (c0, c1))))
+        .and_then(|()| slot_edges(img, skin, (&g, b), &cs, ((r0, r1), (c0, c1))))
         .map_err(|why| refuse(Some(lattice.clone()), why))?;
     let verdicts = (r0..r1)
         .map(|r| {
@@ -468,7 +469,7 @@ pub fn locate(img: &RgbImage, skin: &Skin) -> Result<Located, Refusal> {
 fn slot_edges(
     img: &RgbImage,
     skin: &Skin,
-    g: &Grid,
+    (g, b): (&Grid, RectF),
     cs: &Cells,
     ((r0, r1), (c0, c1)): ((usize, usize), (usize, usize)),
 ) -> Result<(), String> {
@@ -486,7 +487,6 @@ fn slot_edges(
         // No gap seen: any colour of the surroundings may be one.
         colours = skin.outside.iter().map(|c| c.map(f32::from)).collect();
     }
-    let b = g.lattice_of((r0, r1), (c0, c1)).bounds();
     let edges = super::slots::Edges {
         bounds: (b.x0, b.x1, b.y0, b.y1),
         pitch: (g.px, g.py),
