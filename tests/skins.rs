@@ -1007,11 +1007,15 @@ const MEADOW: Style = Style {
     look: continuity_meadow,
 };
 
-/// Every check, and scenes caught sliding into the empty slot.
+/// Every check, and scenes caught sliding into the empty slot; the skin
+/// keeps the taught level's jump.
 fn continuity_run(style: &Style) {
     let suite = continuity_suite(style);
     let dir = tempfile::tempdir().unwrap();
     let cal = suite.calibrate(dir.path());
+    // No cell shows the jump: the skin keeps the taught level's.
+    let skin = cal.params.skin.as_ref().expect("a skin");
+    assert_eq!(skin.rules.as_deref(), Some("jump 2"));
     suite.reads_every_level(&cal);
     suite.refuses_cuts(&cal);
     suite.refuses_mid_moves(&cal, ".", |l| l == "@");

@@ -125,6 +125,10 @@ struct SkinSection {
     /// height in pitches.
     #[serde(default)]
     gaps: Option<GapsSection>,
+    /// What the taught positions say that no cell shows, in the game's
+    /// level text.
+    #[serde(default)]
+    rules: Option<String>,
     #[serde(rename = "look")]
     looks: Vec<Spanned<LookSection>>,
 }
@@ -548,11 +552,14 @@ fn skin_section(
         && s.gaps.as_ref().is_none_or(|g| {
             let width = |v: f64| crate::vision::skin::grid::GAP_WIDTHS.contains(&v);
             (1..=64).contains(&g.every) && width(g.x) && width(g.y)
-        });
+        })
+        && s.rules
+            .as_ref()
+            .is_none_or(|r| r.len() <= MAX_RULES && !r.contains('\n'));
     if !sane {
         return Err(ctx.invalid(
             sk.span(),
-            format!("[skin] needs 0.1 <= aspect <= 10, 4 <= min_pitch <= max_pitch, 0 <= reach <= 0.5, {} weights of 0 or more, and gaps (if any) every 1 to 64 cells, 0.05 to 10 pitches wide", descriptor::LEN),
+            format!("[skin] needs 0.1 <= aspect <= 10, 4 <= min_pitch <= max_pitch, 0 <= reach <= 0.5, {} weights of 0 or more, gaps (if any) every 1 to 64 cells, 0.05 to 10 pitches wide, and rules (if any) of one line of at most {MAX_RULES} characters", descriptor::LEN),
         ));
     }
     let outside = s
@@ -596,8 +603,12 @@ fn skin_section(
             x: g.x,
             y: g.y,
         }),
+        rules: s.rules.clone(),
     })
 }
+
+/// The longest `rules` a `[skin]` may have: a line of a level's headers.
+const MAX_RULES: usize = 200;
 
 fn hex_bytes(s: &str) -> Option<Vec<u8>> {
     let s = s.trim();

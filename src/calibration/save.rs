@@ -147,6 +147,9 @@ fn skin_section(s: &crate::vision::skin::Skin) -> String {
             g.every, g.x, g.y
         );
     }
+    if let Some(r) = &s.rules {
+        let _ = writeln!(t, "rules = {}", quote(r));
+    }
     for l in &s.looks {
         let hex: String = crate::vision::skin::descriptor::to_bytes(&l.cells)
             .iter()
@@ -256,10 +259,11 @@ mod tests {
         assert_ne!(now, pngs);
     }
 
-    /// A skin with gaps between slots (Continuity's) is written and read
-    /// back whole; gaps out of range name the line.
+    /// A skin with gaps between slots (Continuity's) and the rules its
+    /// cells do not show is written and read back whole; gaps out of
+    /// range name the line.
     #[test]
-    fn a_skin_with_gaps_loads_back_the_same() {
+    fn a_skin_with_gaps_and_rules_loads_back_the_same() {
         use crate::vision::skin::{Gaps, Skin};
         let skin = Skin {
             gaps: Some(Gaps {
@@ -267,6 +271,7 @@ mod tests {
                 x: 0.5,
                 y: 0.75,
             }),
+            rules: Some("jump 3".into()),
             ..crate::vision::skin::example()
         };
         let params = crate::vision::ReadParams {
@@ -280,7 +285,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = write(dir.path(), "continuity", &params, &[], "gaps").unwrap();
         let back = Calibration::load(&path, "continuity").unwrap();
-        assert_eq!(back.params.skin.as_ref().and_then(|s| s.gaps), skin.gaps);
+        assert_eq!(back.params.skin.as_ref(), Some(&skin));
         let text = std::fs::read_to_string(&path).unwrap();
         let bad = text.replace("every = 8", "every = 0");
         std::fs::write(&path, bad).unwrap();

@@ -225,6 +225,27 @@ fn lacks_a_class(e: &anyhow::Error) -> bool {
     })
 }
 
+/// The rules no cell shows that every taught level gives alike, or why a
+/// skin cannot keep one set: a skin reads one game, with one set of rules.
+fn taught_rules(all: impl Iterator<Item = Option<String>>) -> Result<Option<String>, String> {
+    let mut first: Option<Option<String>> = None;
+    for r in all {
+        match &first {
+            None => first = Some(r),
+            Some(f) if *f != r => {
+                let say = |r: &Option<String>| r.clone().unwrap_or_else(|| "none".into());
+                return Err(format!(
+                    "the levels given differ in what no cell shows ({} and {}): teach one game's look, with levels of its rules",
+                    say(f),
+                    say(&r)
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(first.flatten())
+}
+
 /// Learns a skin from every screenshot and writes it.
 fn learn_skin(
     screen: &dyn crate::game::OnScreen,
@@ -248,6 +269,8 @@ fn learn_skin(
     screen
         .skin_taught(&labels)
         .map_err(|e| anyhow!("cannot calibrate {id} on {}: {e}", shown.join(", ")))?;
+    let rules = taught_rules(texts.iter().map(|t| screen.skin_rules(t)))
+        .map_err(|e| anyhow!("cannot calibrate {id} on {}: {e}", shown.join(", ")))?;
     let shots: Vec<Shot> = images
         .iter()
         .zip(&labels)
@@ -258,8 +281,9 @@ fn learn_skin(
             slot: screen.skin_slot(text),
         })
         .collect();
-    let (skin, lattices) = crate::vision::skin::learn(&shots)
+    let (mut skin, lattices) = crate::vision::skin::learn(&shots)
         .with_context(|| format!("cannot calibrate {id} on {}", shown.join(", ")))?;
+    skin.rules = rules;
     let params = crate::vision::ReadParams {
         skin: Some(skin),
         classes: Vec::new(),
@@ -368,4 +392,22 @@ fn print_summary(l: &Learned, path: &std::path::Path) {
         lp.min_cells, lp.max_cells, lp.min_pitch, lp.max_pitch
     );
     println!("Wrote {}", path.display());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::taught_rules;
+
+    #[test]
+    fn a_skin_keeps_the_rules_every_taught_level_gives_alike() {
+        let some = |r: &str| Some(r.to_string());
+        assert_eq!(
+            taught_rules([some("jump 3"), some("jump 3")].into_iter()),
+            Ok(some("jump 3"))
+        );
+        assert_eq!(taught_rules([None, None].into_iter()), Ok(None));
+        let e = taught_rules([some("jump 2"), some("jump 3")].into_iter()).unwrap_err();
+        assert!(e.contains("jump 2 and jump 3"), "{e}");
+        assert!(taught_rules([some("jump 2"), None].into_iter()).is_err());
+    }
 }

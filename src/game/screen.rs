@@ -106,6 +106,14 @@ pub trait ScreenGame: Game {
         None
     }
 
+    /// What a position written as the game writes it says that no cell
+    /// shows (Continuity's jump), in the level text's own words; `None`
+    /// when its cells show everything. A skin keeps it from the taught
+    /// positions, and every read through the skin takes it.
+    fn skin_rules(&self, _text: &str) -> Option<String> {
+        None
+    }
+
     /// Refuses a set of taught screenshots that cannot teach this game a
     /// safe skin (each shot's cell classes), saying what to add. By
     /// default any will do.
@@ -121,9 +129,14 @@ pub trait ScreenGame: Game {
         true
     }
 
-    /// The board that cells of these classes show, checked by the rules,
-    /// or why no legal position looks like that.
-    fn skin_board(&self, _labels: &[Vec<String>]) -> Result<Self::Board, String> {
+    /// The board that cells of these classes show under the taught
+    /// `rules` ([`ScreenGame::skin_rules`]), checked by the rules, or why
+    /// no legal position looks like that.
+    fn skin_board(
+        &self,
+        _labels: &[Vec<String>],
+        _rules: Option<&str>,
+    ) -> Result<Self::Board, String> {
         Err(format!("{} reads no skins", Game::id(self)))
     }
 
@@ -173,6 +186,8 @@ pub trait OnScreen: Sync {
     fn skin_labels(&self, text: &str) -> Option<Result<Vec<Vec<String>>, GameError>>;
     /// A slot's side in cells, for a board of slots with gaps between.
     fn skin_slot(&self, text: &str) -> Option<usize>;
+    /// What a position says that no cell shows, for a skin to keep.
+    fn skin_rules(&self, text: &str) -> Option<String>;
     /// Whether `calibrate` tries a skin before the colour learner.
     fn skin_first(&self) -> bool;
     /// Refuses taught screenshots that cannot teach a safe skin.
@@ -244,7 +259,9 @@ impl<S: ScreenGame> OnScreen for S {
     fn look(&self, img: &RgbImage, cal: &Calibration) -> Look {
         let t = Instant::now();
         let reading = match &cal.params.skin {
-            Some(skin) => crate::vision::skin::read::read(img, skin, |l| self.skin_board(l)),
+            Some(skin) => crate::vision::skin::read::read(img, skin, |l| {
+                self.skin_board(l, skin.rules.as_deref())
+            }),
             None => self.read(img, cal),
         }
         .map(|b| Box::new(b) as AnyBoard);
@@ -294,6 +311,10 @@ impl<S: ScreenGame> OnScreen for S {
 
     fn skin_slot(&self, text: &str) -> Option<usize> {
         ScreenGame::skin_slot(self, text)
+    }
+
+    fn skin_rules(&self, text: &str) -> Option<String> {
+        ScreenGame::skin_rules(self, text)
     }
 
     fn skin_first(&self) -> bool {

@@ -214,7 +214,11 @@ impl ScreenGame for BitLock {
         Some(load(&screen::board_text(text), "the level").map(|r| read::labels_of(&r.level)))
     }
 
-    fn skin_board(&self, labels: &[Vec<String>]) -> Result<read::Seen, String> {
+    fn skin_board(
+        &self,
+        labels: &[Vec<String>],
+        _rules: Option<&str>,
+    ) -> Result<read::Seen, String> {
         read::from_labels(labels)
     }
 

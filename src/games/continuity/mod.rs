@@ -121,8 +121,17 @@ impl ScreenGame for Continuity {
         skin::slot_of(text)
     }
 
-    fn skin_board(&self, labels: &[Vec<String>]) -> Result<screen::Frame, String> {
-        skin::shown_of_labels(labels).and_then(|shown| screen::frame_of(&shown))
+    fn skin_rules(&self, text: &str) -> Option<String> {
+        skin::rules_of(text)
+    }
+
+    fn skin_board(
+        &self,
+        labels: &[Vec<String>],
+        rules: Option<&str>,
+    ) -> Result<screen::Frame, String> {
+        let jump = skin::jump_of(rules)?;
+        skin::shown_of_labels(labels, jump).and_then(|shown| screen::frame_of(&shown))
     }
 
     fn plan(

@@ -4,11 +4,13 @@
 //! slots), and a frame back from such labels.
 //!
 //! A skin is learned on a frame of slots (`skin_slot` gives a slot's
-//! side), so the gaps are cells of their own width. What no cell shows is
-//! left to the rules: the jump's height is the level format's default.
+//! side), so the gaps are cells of their own width. No cell shows the
+//! jump's height: the skin keeps the taught level's (`jump 3`, as the
+//! level text writes it), so that a read plans with the jump of the game
+//! it was taught on.
 
 use super::art::{Drawn, EMPTY_LETTER, Shown, gap_letter};
-use super::level::{DEFAULT_JUMP, Level};
+use super::level::{DEFAULT_JUMP, Level, MAX_JUMP};
 use super::render::shown_of;
 use super::rules::{View, World};
 
@@ -32,8 +34,29 @@ pub fn slot_of(text: &str) -> Option<usize> {
     Level::parse(text).ok().map(|l| l.size)
 }
 
-/// The frame that cells of these labels show, or why none does.
-pub fn shown_of_labels(labels: &[Vec<String>]) -> Result<Shown, String> {
+/// What a level says that no cell shows: its jump, as the level text
+/// writes it.
+pub fn rules_of(text: &str) -> Option<String> {
+    Level::parse(text).ok().map(|l| format!("jump {}", l.jump))
+}
+
+/// The jump that a skin's rules give ([`rules_of`]); the level format's
+/// default for a skin that has none.
+pub fn jump_of(rules: Option<&str>) -> Result<u8, String> {
+    let Some(r) = rules else {
+        return Ok(DEFAULT_JUMP);
+    };
+    let bad = || format!("the skin's rules {r:?} are not `jump N`: calibrate again");
+    let n = r.strip_prefix("jump ").ok_or_else(bad)?;
+    match n.trim().parse::<u8>() {
+        Ok(j) if (1..=MAX_JUMP).contains(&j) => Ok(j),
+        _ => Err(bad()),
+    }
+}
+
+/// The frame that cells of these labels show under a jump of `jump`, or
+/// why none does.
+pub fn shown_of_labels(labels: &[Vec<String>], jump: u8) -> Result<Shown, String> {
     let letters: Vec<Vec<char>> = labels
         .iter()
         .map(|r| r.iter().map(|l| l.chars().next().unwrap_or('?')).collect())
@@ -87,7 +110,7 @@ pub fn shown_of_labels(labels: &[Vec<String>]) -> Result<Shown, String> {
         size,
         slots,
         view,
-        jump: DEFAULT_JUMP,
+        jump,
     })
 }
 
@@ -127,7 +150,7 @@ mod tests {
         assert_eq!(labels[3].concat(), "+++++++");
         assert_eq!(labels[4].concat(), "...+___");
         assert_eq!(slot_of(LEVEL), Some(3));
-        let shown = shown_of_labels(&labels).unwrap();
+        let shown = shown_of_labels(&labels, 2).unwrap();
         let rows: Vec<Vec<String>> = shown
             .rows()
             .iter()
@@ -142,19 +165,41 @@ mod tests {
         let mut labels = labels_of(LEVEL).unwrap();
         labels[4][4] = ".".into();
         assert!(
-            shown_of_labels(&labels)
+            shown_of_labels(&labels, 2)
                 .unwrap_err()
                 .contains("partly empty")
         );
         let mut labels = labels_of(LEVEL).unwrap();
         labels[0][3] = ".".into();
-        assert!(shown_of_labels(&labels).is_err());
+        assert!(shown_of_labels(&labels, 2).is_err());
         let mut labels = labels_of(LEVEL).unwrap();
         labels.pop();
-        assert!(shown_of_labels(&labels).is_err());
+        assert!(shown_of_labels(&labels, 2).is_err());
         let mut labels = labels_of(LEVEL).unwrap();
         labels[5].truncate(3);
-        assert!(shown_of_labels(&labels).unwrap_err().contains("length"));
-        assert!(shown_of_labels(&[]).is_err());
+        assert!(shown_of_labels(&labels, 2).unwrap_err().contains("length"));
+        assert!(shown_of_labels(&[], 2).is_err());
+    }
+
+    /// The jump no cell shows comes from the taught level, and a read
+    /// takes it; a skin without one takes the format's default.
+    #[test]
+    fn the_jump_is_the_taught_levels() {
+        let three = LEVEL.replace("jump 2", "jump 3");
+        assert_eq!(rules_of(&three).as_deref(), Some("jump 3"));
+        assert_eq!(rules_of(LEVEL).as_deref(), Some("jump 2"));
+        assert_eq!(jump_of(Some("jump 3")), Ok(3));
+        assert_eq!(jump_of(None), Ok(DEFAULT_JUMP));
+        for bad in ["jump 0", "jump 16", "fly 3", "jump"] {
+            assert!(
+                jump_of(Some(bad)).unwrap_err().contains("calibrate"),
+                "{bad}"
+            );
+        }
+        let labels = labels_of(&three).unwrap();
+        let shown =
+            shown_of_labels(&labels, jump_of(rules_of(&three).as_deref()).unwrap()).unwrap();
+        assert_eq!(shown.jump, 3);
+        assert!(super::super::screen::frame_of(&shown).is_ok());
     }
 }

@@ -119,7 +119,7 @@ impl ScreenGame for Rush {
         }))
     }
 
-    fn skin_board(&self, labels: &[Vec<String>]) -> Result<String, String> {
+    fn skin_board(&self, labels: &[Vec<String>], _rules: Option<&str>) -> Result<String, String> {
         skin::board_of(labels)
     }
 

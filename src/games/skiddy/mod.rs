@@ -163,7 +163,11 @@ impl ScreenGame for SkiddyGame {
         read::taught_both_blocks(shots)
     }
 
-    fn skin_board(&self, labels: &[Vec<String>]) -> Result<read::Seen, String> {
+    fn skin_board(
+        &self,
+        labels: &[Vec<String>],
+        _rules: Option<&str>,
+    ) -> Result<read::Seen, String> {
         read::from_labels(labels)
     }
 

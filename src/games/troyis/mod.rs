@@ -251,7 +251,7 @@ impl ScreenGame for Troyis {
         false
     }
 
-    fn skin_board(&self, labels: &[Vec<String>]) -> Result<Board, String> {
+    fn skin_board(&self, labels: &[Vec<String>], _rules: Option<&str>) -> Result<Board, String> {
         let rows: Vec<String> = labels.iter().map(|r| r.concat()).collect();
         Board::parse(&rows.join("\n"))
             .map_err(|e| format!("the board read is not a Troyis board: {e}"))

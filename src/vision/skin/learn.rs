@@ -119,6 +119,7 @@ pub fn learn(shots: &[Shot]) -> Result<(Skin, Vec<Lattice>), LearnSkinError> {
             * 0.45,
         max_pitch: fits.iter().map(|f| f.0.px.max(f.0.py)).fold(0.0, f64::max) * 2.3,
         gaps: mean_gaps(&fits),
+        rules: None,
     };
     separable(&skin, &samples)?;
     check(&skin, shots)?;

@@ -68,6 +68,10 @@ pub struct Skin {
     /// The gaps between groups of cells (a frame's slots), read as cells
     /// of their own; `None` for a board of one pitch throughout.
     pub gaps: Option<Gaps>,
+    /// What the taught positions say that no cell shows, in the game's
+    /// level text (Continuity's `jump 3`): the rules a read through this
+    /// skin takes, as the game it was taught on has them.
+    pub rules: Option<String>,
 }
 
 /// How one cell reads against a skin.
@@ -265,6 +269,7 @@ pub(crate) fn example() -> Skin {
         min_pitch: 16.0,
         max_pitch: 200.0,
         gaps: None,
+        rules: None,
     }
 }
 
