@@ -1071,3 +1071,14 @@ fn every_skin_reads_cells_of_16_to_200_px() {
         "more than 2% refused: {refused:#?}"
     );
 }
+
+/// Cells of 16 to 200 px for a board of slots too: the meadow look
+/// calibrated at 32 and at 100 px, one level read at half, one and twice
+/// that, every read exact (a frame of 26 cells a side is a picture of
+/// 5,300 px at 200 px a cell, so one level only).
+#[test]
+fn a_continuity_skin_reads_cells_of_16_to_200_px() {
+    let (exact, refused) = continuity_suite(&MEADOW).reads_small_and_large_cells(1);
+    assert_eq!(exact + refused.len(), 2 * 3 * 2);
+    assert!(refused.is_empty(), "{refused:#?}");
+}
