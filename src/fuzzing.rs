@@ -60,9 +60,11 @@ pub fn calibration(data: &[u8]) {
         let parsed = crate::calibration::Calibration::parse(t, "fuzz.toml", g.id(), |_| {
             Ok(TEMPLATE_PNG.to_vec())
         });
-        // A skin that parses is read with, whatever its numbers.
+        // A skin that parses is read with, whatever its numbers, and its
+        // rules are taken as a game takes them.
         if let Ok(Some(skin)) = parsed.map(|c| c.params.skin) {
             let _ = crate::vision::skin::locate(&skin_picture(), &skin);
+            let _ = crate::games::continuity::skin::jump_of(skin.rules.as_deref());
         }
     }
 }

@@ -111,6 +111,10 @@ struct FileModel {
     skin: Option<Spanned<SkinSection>>,
 }
 
+/// The longest `rules` a `[skin]` may have, in bytes: a line of a level's
+/// headers.
+const MAX_RULES: usize = 200;
+
 /// `[skin]`: a look learned from labelled screenshots.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -559,7 +563,7 @@ fn skin_section(
     if !sane {
         return Err(ctx.invalid(
             sk.span(),
-            format!("[skin] needs 0.1 <= aspect <= 10, 4 <= min_pitch <= max_pitch, 0 <= reach <= 0.5, {} weights of 0 or more, gaps (if any) every 1 to 64 cells, 0.05 to 10 pitches wide, and rules (if any) of one line of at most {MAX_RULES} characters", descriptor::LEN),
+            format!("[skin] needs 0.1 <= aspect <= 10, 4 <= min_pitch <= max_pitch, 0 <= reach <= 0.5, {} weights of 0 or more, gaps (if any) every 1 to 64 cells, 0.05 to 10 pitches wide, and rules (if any) of one line of at most {MAX_RULES} bytes", descriptor::LEN),
         ));
     }
     let outside = s
@@ -606,9 +610,6 @@ fn skin_section(
         rules: s.rules.clone(),
     })
 }
-
-/// The longest `rules` a `[skin]` may have: a line of a level's headers.
-const MAX_RULES: usize = 200;
 
 fn hex_bytes(s: &str) -> Option<Vec<u8>> {
     let s = s.trim();

@@ -227,23 +227,19 @@ fn lacks_a_class(e: &anyhow::Error) -> bool {
 
 /// The rules no cell shows that every taught level gives alike, or why a
 /// skin cannot keep one set: a skin reads one game, with one set of rules.
-fn taught_rules(all: impl Iterator<Item = Option<String>>) -> Result<Option<String>, String> {
-    let mut first: Option<Option<String>> = None;
-    for r in all {
-        match &first {
-            None => first = Some(r),
-            Some(f) if *f != r => {
-                let say = |r: &Option<String>| r.clone().unwrap_or_else(|| "none".into());
-                return Err(format!(
-                    "the levels given differ in what no cell shows ({} and {}): teach one game's look, with levels of its rules",
-                    say(f),
-                    say(&r)
-                ));
-            }
-            Some(_) => {}
+fn taught_rules(mut all: impl Iterator<Item = Option<String>>) -> Result<Option<String>, String> {
+    let first = all.next().flatten();
+    match all.find(|r| *r != first) {
+        None => Ok(first),
+        Some(other) => {
+            let say = |r: Option<String>| r.unwrap_or_else(|| "none".into());
+            Err(format!(
+                "the levels given differ in what no cell shows ({} and {}): teach one game's look, with levels of its rules",
+                say(first),
+                say(other)
+            ))
         }
     }
-    Ok(first.flatten())
 }
 
 /// Learns a skin from every screenshot and writes it.

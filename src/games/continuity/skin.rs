@@ -10,7 +10,7 @@
 //! it was taught on.
 
 use super::art::{Drawn, EMPTY_LETTER, Shown, gap_letter};
-use super::level::{DEFAULT_JUMP, Level, MAX_JUMP};
+use super::level::{Level, MAX_JUMP};
 use super::render::shown_of;
 use super::rules::{View, World};
 
@@ -40,11 +40,12 @@ pub fn rules_of(text: &str) -> Option<String> {
     Level::parse(text).ok().map(|l| format!("jump {}", l.jump))
 }
 
-/// The jump that a skin's rules give ([`rules_of`]); the level format's
-/// default for a skin that has none.
+/// The jump that a skin's rules give ([`rules_of`]). A skin without
+/// rules was calibrated before boardbot kept them: its game's jump is
+/// unknown, and guessing it could plan a wrong jump.
 pub fn jump_of(rules: Option<&str>) -> Result<u8, String> {
     let Some(r) = rules else {
-        return Ok(DEFAULT_JUMP);
+        return Err("this skin does not say how high its game's character jumps (it was taught before boardbot kept that): calibrate again".into());
     };
     let bad = || format!("the skin's rules {r:?} are not `jump N`: calibrate again");
     let n = r.strip_prefix("jump ").ok_or_else(bad)?;
@@ -189,17 +190,21 @@ mod tests {
         assert_eq!(rules_of(&three).as_deref(), Some("jump 3"));
         assert_eq!(rules_of(LEVEL).as_deref(), Some("jump 2"));
         assert_eq!(jump_of(Some("jump 3")), Ok(3));
-        assert_eq!(jump_of(None), Ok(DEFAULT_JUMP));
-        for bad in ["jump 0", "jump 16", "fly 3", "jump"] {
-            assert!(
-                jump_of(Some(bad)).unwrap_err().contains("calibrate"),
-                "{bad}"
-            );
+        for bad in [
+            None,
+            Some("jump 0"),
+            Some("jump 16"),
+            Some("fly 3"),
+            Some("jump"),
+        ] {
+            assert!(jump_of(bad).unwrap_err().contains("calibrate"), "{bad:?}");
         }
         let labels = labels_of(&three).unwrap();
         let shown =
             shown_of_labels(&labels, jump_of(rules_of(&three).as_deref()).unwrap()).unwrap();
         assert_eq!(shown.jump, 3);
-        assert!(super::super::screen::frame_of(&shown).is_ok());
+        let frame = super::super::screen::frame_of(&shown).unwrap();
+        let (world, _) = frame.level.expect("a level to play");
+        assert_eq!(world.level.jump, 3, "the plan is made with the taught jump");
     }
 }
