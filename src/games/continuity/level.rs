@@ -31,8 +31,6 @@ use crate::engines::tiles::Tiles;
 pub const MAX_KEYS: usize = 16;
 /// The default rise of a jump.
 pub const DEFAULT_JUMP: u8 = 2;
-/// The highest rise a level may give a jump.
-pub const MAX_JUMP: u8 = 15;
 
 /// One cell of a scene. The start is air.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -195,6 +193,16 @@ fn block_name(line: &str) -> Option<char> {
     c.is_ascii_uppercase().then_some(c)
 }
 
+/// The jump a `jump J` header line gives, read as a level reads its
+/// headers; `None` for any other line.
+pub fn jump_header(line: &str) -> Option<u8> {
+    let mut head = Header::default();
+    match head.read(1, line) {
+        Ok(true) => head.jump,
+        _ => None,
+    }
+}
+
 #[derive(Default)]
 struct Header {
     name: Option<String>,
@@ -223,7 +231,7 @@ impl Header {
         };
         match key {
             "name" => self.name = Some(value.to_string()),
-            "jump" => self.jump = Some(number(usize::from(MAX_JUMP))? as u8),
+            "jump" => self.jump = Some(number(15)? as u8),
             "size" => self.size = Some((n, number(16)?)),
             _ => return Err(at(n, format!("unknown header {key:?} (name, jump, size)"))),
         }

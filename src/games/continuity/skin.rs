@@ -10,7 +10,7 @@
 //! it was taught on.
 
 use super::art::{Drawn, EMPTY_LETTER, Shown, gap_letter};
-use super::level::{Level, MAX_JUMP};
+use super::level::{Level, jump_header};
 use super::render::shown_of;
 use super::rules::{View, World};
 
@@ -47,12 +47,8 @@ pub fn jump_of(rules: Option<&str>) -> Result<u8, String> {
     let Some(r) = rules else {
         return Err("this skin does not say how high its game's character jumps (it was taught before boardbot kept that): calibrate again".into());
     };
-    let bad = || format!("the skin's rules {r:?} are not `jump N`: calibrate again");
-    let n = r.strip_prefix("jump ").ok_or_else(bad)?;
-    match n.trim().parse::<u8>() {
-        Ok(j) if (1..=MAX_JUMP).contains(&j) => Ok(j),
-        _ => Err(bad()),
-    }
+    jump_header(r)
+        .ok_or_else(|| format!("the skin's rules {r:?} are not `jump N`: calibrate again"))
 }
 
 /// The frame that cells of these labels show under a jump of `jump`, or
