@@ -14,6 +14,7 @@ use boardbot::games::continuity::CONTINUITY;
 use boardbot::games::rush::Rush;
 use boardbot::games::skiddy::SkiddyGame;
 use boardbot::games::troyis::Troyis;
+use common::random_skin::{Role, Skin};
 use common::skins::{Lines, Shape, Slots, Style, Suite, hues};
 
 const WHITE: [u8; 3] = [250, 250, 250];
@@ -213,7 +214,7 @@ const SLATE: Style = Style {
     slots: None,
     frame: Some(([70, 60, 50], 0.3)),
     lines: Lines::None,
-    look: bitlock_slate,
+    look: &bitlock_slate,
 };
 
 #[test]
@@ -227,7 +228,7 @@ const PAPER: Style = Style {
     slots: None,
     frame: None,
     lines: Lines::Thick([50, 50, 50], 0.07),
-    look: bitlock_paper,
+    look: &bitlock_paper,
 };
 
 #[test]
@@ -456,7 +457,7 @@ const POND: Style = Style {
     slots: None,
     frame: None,
     lines: Lines::Faint(WHITE),
-    look: skiddy_pond,
+    look: &skiddy_pond,
 };
 
 #[test]
@@ -470,7 +471,7 @@ const CHALK: Style = Style {
     slots: None,
     frame: Some(([120, 90, 60], 0.25)),
     lines: Lines::None,
-    look: skiddy_chalk,
+    look: &skiddy_chalk,
 };
 
 #[test]
@@ -693,7 +694,7 @@ const MARBLE: Style = Style {
     slots: None,
     frame: Some(([90, 80, 70], 0.2)),
     lines: Lines::None,
-    look: troyis_marble,
+    look: &troyis_marble,
 };
 
 #[test]
@@ -707,7 +708,7 @@ const NEON: Style = Style {
     slots: None,
     frame: None,
     lines: Lines::Thick([200, 200, 200], 0.05),
-    look: troyis_neon,
+    look: &troyis_neon,
 };
 
 #[test]
@@ -811,7 +812,7 @@ const TEAL: Style = Style {
     slots: None,
     frame: Some(([120, 130, 140], 0.15)),
     lines: Lines::Thick([40, 40, 40], 0.06),
-    look: rush_teal,
+    look: &rush_teal,
 };
 
 #[test]
@@ -825,7 +826,7 @@ const NIGHT: Style = Style {
     slots: None,
     frame: None,
     lines: Lines::None,
-    look: rush_night,
+    look: &rush_night,
 };
 
 #[test]
@@ -1005,7 +1006,7 @@ const MEADOW: Style = Style {
     slots: Some(Slots { cells: 8, gap: 0.5 }),
     frame: Some((MEADOW_FRAME, 0.5)),
     lines: Lines::None,
-    look: continuity_meadow,
+    look: &continuity_meadow,
 };
 
 /// Every check, and scenes caught sliding into the empty slot; the skin
@@ -1034,7 +1035,7 @@ const BLUEPRINT: Style = Style {
     slots: Some(Slots { cells: 8, gap: 0.8 }),
     frame: Some((BLUEPRINT_FRAME, 0.3)),
     lines: Lines::Thick([230, 230, 255], 0.06),
-    look: continuity_blueprint,
+    look: &continuity_blueprint,
 };
 
 #[test]
@@ -1082,4 +1083,244 @@ fn a_continuity_skin_reads_cells_of_16_to_200_px() {
     let (exact, refused) = continuity_suite(&MEADOW).reads_small_and_large_cells(1);
     assert_eq!(exact + refused.len(), 2 * 3 * 2);
     assert!(refused.is_empty(), "{refused:#?}");
+}
+
+fn bitlock_role(l: &str) -> Role {
+    let c = l.chars().next().unwrap();
+    let k = |c: char| {
+        let k = (c.to_ascii_lowercase() as u8 - b'a') as usize;
+        if k > 12 { 25 - k } else { k }
+    };
+    match c {
+        '#' => Role::Wall,
+        '+' => Role::Mark {
+            colour: 13,
+            kind: 0,
+        },
+        '*' => Role::Piece {
+            colour: 14,
+            kind: 1,
+        },
+        'A'..='M' => Role::Mark {
+            colour: k(c),
+            kind: 2,
+        },
+        'a'..='m' => Role::Piece {
+            colour: k(c),
+            kind: 3,
+        },
+        'n'..='z' => Role::Piece {
+            colour: k(c),
+            kind: 4,
+        },
+        _ => Role::Floor,
+    }
+}
+
+fn skiddy_role(l: &str) -> Role {
+    let c = l.chars().next().unwrap();
+    let colour = match c.to_ascii_lowercase() {
+        'r' => 0,
+        'b' => 10,
+        'g' => 5,
+        _ => 2,
+    };
+    match l {
+        "#g" => Role::WallMark {
+            colour: 12,
+            kind: 5,
+        },
+        "#" => Role::Wall,
+        "o" => Role::Hole,
+        "c" => Role::Piece {
+            colour: 14,
+            kind: 1,
+        },
+        "i" => Role::Piece { colour: 7, kind: 2 },
+        "r" | "b" | "g" | "y" => Role::Piece { colour, kind: 3 },
+        "R" | "B" | "G" | "Y" => Role::WallMark { colour, kind: 4 },
+        _ => Role::Floor,
+    }
+}
+
+fn troyis_role(l: &str) -> Role {
+    match l {
+        "K" => Role::Piece { colour: 0, kind: 0 },
+        "W" => Role::Mark { colour: 4, kind: 1 },
+        "V" => Role::Plain { colour: 8, kind: 2 },
+        _ => Role::Wall,
+    }
+}
+
+fn rush_role(l: &str) -> Role {
+    let mut cs = l.chars();
+    match (cs.next(), cs.next()) {
+        (Some('x'), _) => Role::Wall,
+        (Some(v), Some(side)) => Role::Part {
+            colour: if v == 'A' {
+                0
+            } else {
+                2 + (v as usize - 'B' as usize) % 12
+            },
+            side,
+        },
+        _ => Role::Floor,
+    }
+}
+
+fn continuity_role(l: &str) -> Role {
+    match l {
+        "#" => Role::Wall,
+        "k" => Role::Piece { colour: 2, kind: 0 },
+        "D" => Role::Piece { colour: 6, kind: 1 },
+        "@" => Role::Piece {
+            colour: 11,
+            kind: 2,
+        },
+        "_" => Role::Hole,
+        "+" => Role::Frame,
+        _ => Role::Floor,
+    }
+}
+
+/// What a run over random skins gave: reads exact, reads refused, skins
+/// `calibrate` refused; a misread fails at once.
+#[derive(Default)]
+struct Sweep {
+    exact: usize,
+    refused: Vec<String>,
+    untaught: Vec<String>,
+    misread: Vec<&'static str>,
+}
+
+type Make = fn(&Style) -> Suite<'_>;
+
+/// A game for random skins: its name, its suite, what its labels are, its
+/// ground and its pieces.
+type RandomGame = (
+    &'static str,
+    Make,
+    fn(&str) -> Role,
+    &'static str,
+    fn(&str) -> bool,
+);
+
+const RANDOM_GAMES: [RandomGame; 5] = [
+    ("bitlock", bitlock_suite, bitlock_role, ".", bitlock_piece),
+    ("skiddy", skiddy_suite, skiddy_role, ".", skiddy_piece),
+    ("troyis", troyis_suite, troyis_role, "W", troyis_piece),
+    ("rush", rush_suite, rush_role, ".", rush_piece),
+    (
+        "continuity",
+        continuity_suite,
+        continuity_role,
+        ".",
+        continuity_piece,
+    ),
+];
+
+fn troyis_piece(l: &str) -> bool {
+    l == "K"
+}
+
+fn rush_piece(l: &str) -> bool {
+    l.len() == 2
+}
+
+fn continuity_piece(l: &str) -> bool {
+    l == "@"
+}
+
+/// Random skins of `seeds` for every game (or `only` one): each taught on
+/// its suite's shots at 40 px, then every level read at half, one and
+/// twice that with two margins, cuts and pieces mid-move.
+fn random_skins(seeds: std::ops::Range<u64>, only: &str) -> Sweep {
+    let mut out = Sweep::default();
+    for seed in seeds {
+        for &(game, make, roles, ground, is_piece) in &RANDOM_GAMES {
+            if !only.is_empty() && only != game {
+                continue;
+            }
+            let name: &'static str = Box::leak(format!("random {game} {seed}").into_boxed_str());
+            let slots = (game == "continuity").then(|| Slots {
+                cells: 8,
+                gap: [0.5, 0.6, 0.8][seed as usize % 3],
+            });
+            let style = Skin::style(seed, name, slots, roles);
+            let suite = make(style);
+            if let Ok(dump) = std::env::var("RANDOM_SKIN_DUMP") {
+                for (i, text) in suite.taught.iter().chain(&suite.levels).enumerate() {
+                    let labels = suite.labels(text);
+                    let img =
+                        common::skins::paint(&labels, style, 40.0, [30.0, 17.0, 22.0, 41.0], None);
+                    img.save(format!("{dump}/{game}-{seed}-{i}.png")).unwrap();
+                }
+            }
+            let dir = tempfile::tempdir().unwrap();
+            let cal = match suite.try_calibrate_at(dir.path(), 40.0) {
+                Ok(cal) => cal,
+                Err(why) => {
+                    out.untaught
+                        .push(format!("{name}: {}", why.lines().next().unwrap_or("")));
+                    continue;
+                }
+            };
+            let checks = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let n = suite.levels.len();
+                let read = suite.reads_levels_at(&cal, n, &[20.0, 40.0, 80.0], slots.is_some());
+                suite.refuses_cuts(&cal);
+                suite.refuses_mid_moves(&cal, ground, is_piece);
+                if slots.is_some() {
+                    suite.refuses_slides(&cal, "_");
+                }
+                read
+            }));
+            match checks {
+                Ok((e, r)) => {
+                    println!("{name}: {e} exact, {} refused", r.len());
+                    out.exact += e;
+                    out.refused.extend(r);
+                }
+                Err(_) => out.misread.push(name),
+            }
+        }
+    }
+    out
+}
+
+/// One random skin per game (seed 1): taught, then every level read
+/// exactly, and every cut and piece mid-move refused or read as itself.
+#[test]
+fn a_random_skin_of_every_game_reads_exactly() {
+    let s = random_skins(1..2, "");
+    assert!(s.misread.is_empty(), "misread: {:?}", s.misread);
+    assert!(s.untaught.is_empty(), "not taught: {:#?}", s.untaught);
+    assert!(s.refused.is_empty(), "refused: {:#?}", s.refused);
+    assert_eq!(s.exact, 4 * 60 + 72);
+}
+
+/// Random skins, `RANDOM_SKINS` (3) seeds from `RANDOM_SKIN_SEED` (2) for
+/// every game (or `RANDOM_SKIN_GAME` alone): a misread fails; a skin
+/// `calibrate` refuses, or a read refused, is counted.
+#[test]
+#[ignore = "a sweep: RANDOM_SKINS=N cargo test --release --test skins random -- --ignored --nocapture"]
+fn random_skins_read_exactly_or_refuse() {
+    let env = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
+    let (from, n) = (env("RANDOM_SKIN_SEED", 2), env("RANDOM_SKINS", 3));
+    let only = std::env::var("RANDOM_SKIN_GAME").unwrap_or_default();
+    let s = random_skins(from..from + n, &only);
+    println!(
+        "{} read exactly, {} refused, {} skins not taught, {} misread",
+        s.exact,
+        s.refused.len(),
+        s.untaught.len(),
+        s.misread.len()
+    );
+    println!("not taught: {:#?}\nrefused: {:#?}", s.untaught, s.refused);
+    assert!(s.misread.is_empty(), "misread: {:?}", s.misread);
 }

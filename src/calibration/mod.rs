@@ -152,6 +152,10 @@ struct LookSection {
     tolerance: f32,
     /// The look's boxes as hex bytes, row-major, three a box.
     cells: String,
+    /// Per value of `cells`, the farthest a taught sample strayed, as hex
+    /// bytes (absent in skins taught before they were kept).
+    #[serde(default)]
+    limits: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -575,12 +579,19 @@ fn skin_section(
     for l in &s.looks {
         let look = l.get_ref();
         let bytes = hex_bytes(&look.cells).filter(|b| b.len() == descriptor::LEN);
-        let (Some(bytes), true) = (bytes, look.tolerance.is_finite() && look.tolerance > 0.0)
-        else {
+        let limits = look
+            .limits
+            .as_ref()
+            .map(|h| hex_bytes(h).filter(|b| b.len() == descriptor::LEN));
+        let (Some(bytes), true, false) = (
+            bytes,
+            look.tolerance.is_finite() && look.tolerance > 0.0,
+            matches!(limits, Some(None)),
+        ) else {
             return Err(ctx.invalid(
                 l.span(),
                 format!(
-                    "a [[skin.look]] needs a label, a tolerance above 0 and cells of {} hex digits",
+                    "a [[skin.look]] needs a label, a tolerance above 0 and cells (and limits, if any) of {} hex digits",
                     2 * descriptor::LEN
                 ),
             ));
@@ -589,6 +600,7 @@ fn skin_section(
             label: look.label.clone(),
             cells: descriptor::from_bytes(&bytes),
             tolerance: look.tolerance,
+            limits: limits.flatten().map(|b| descriptor::from_bytes(&b)),
         });
     }
     if looks.is_empty() {

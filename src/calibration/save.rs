@@ -150,17 +150,23 @@ fn skin_section(s: &crate::vision::skin::Skin) -> String {
     if let Some(r) = &s.rules {
         let _ = writeln!(t, "rules = {}", quote(r));
     }
-    for l in &s.looks {
-        let hex: String = crate::vision::skin::descriptor::to_bytes(&l.cells)
+    let hex = |d: &[f32]| -> String {
+        crate::vision::skin::descriptor::to_bytes(d)
             .iter()
             .map(|b| format!("{b:02x}"))
-            .collect();
+            .collect()
+    };
+    for l in &s.looks {
         let _ = write!(
             t,
-            "\n[[skin.look]]\nlabel = {}\ntolerance = {:.2}\ncells = \"{hex}\"\n",
+            "\n[[skin.look]]\nlabel = {}\ntolerance = {:.2}\ncells = \"{}\"\n",
             quote(&l.label),
-            l.tolerance
+            l.tolerance,
+            hex(&l.cells)
         );
+        if let Some(limits) = &l.limits {
+            let _ = writeln!(t, "limits = \"{}\"", hex(limits));
+        }
     }
     t
 }
@@ -259,13 +265,14 @@ mod tests {
         assert_ne!(now, pngs);
     }
 
-    /// A skin with gaps between slots (Continuity's) and the rules its
-    /// cells do not show is written and read back whole; gaps out of
-    /// range name the line.
+    /// A skin with gaps between slots (Continuity's), the rules its
+    /// cells do not show and a look's limits is written and read back
+    /// whole; gaps out of range name the line, and so do limits of the
+    /// wrong length.
     #[test]
     fn a_skin_with_gaps_and_rules_loads_back_the_same() {
-        use crate::vision::skin::{Gaps, Skin};
-        let skin = Skin {
+        use crate::vision::skin::{Gaps, Skin, descriptor};
+        let mut skin = Skin {
             gaps: Some(Gaps {
                 every: 8,
                 x: 0.5,
@@ -274,6 +281,7 @@ mod tests {
             rules: Some("jump 3".into()),
             ..crate::vision::skin::example()
         };
+        skin.looks[1].limits = Some((0..descriptor::LEN).map(|i| (i % 200) as f32).collect());
         let params = crate::vision::ReadParams {
             skin: Some(skin.clone()),
             classes: Vec::new(),
@@ -287,6 +295,12 @@ mod tests {
         let back = Calibration::load(&path, "continuity").unwrap();
         assert_eq!(back.params.skin.as_ref(), Some(&skin));
         let text = std::fs::read_to_string(&path).unwrap();
+        let short = text.replace("limits = \"00", "limits = \"");
+        std::fs::write(&path, short).unwrap();
+        let e = Calibration::load(&path, "continuity")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("limits"), "{e}");
         let bad = text.replace("every = 8", "every = 0");
         std::fs::write(&path, bad).unwrap();
         let e = Calibration::load(&path, "continuity")

@@ -6,6 +6,7 @@ pub mod display;
 pub mod klotski;
 #[cfg(feature = "live")]
 pub mod live;
+pub mod random_skin;
 pub mod recorded;
 pub mod sgt;
 pub mod skins;

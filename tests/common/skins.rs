@@ -184,7 +184,7 @@ pub struct Style {
     pub frame: Option<(Colour, f64)>,
     pub lines: Lines,
     /// A class's ground, then its piece.
-    pub look: fn(&str) -> (Vec<Shape>, Vec<Shape>),
+    pub look: &'static (dyn Fn(&str) -> Layers + Sync),
 }
 
 /// A piece caught between two cells: the one in `from`, `frac` of the way
@@ -301,7 +301,8 @@ fn supersampled(
     })
 }
 
-type Layers = (Vec<Shape>, Vec<Shape>);
+/// A cell's ground, then its piece.
+pub type Layers = (Vec<Shape>, Vec<Shape>);
 
 fn sample(
     u: f64,
@@ -436,6 +437,13 @@ impl Suite<'_> {
 
     /// Calibrates on the taught positions drawn at `pitch` px a cell.
     pub fn calibrate_at(&self, dir: &Path, pitch: f64) -> Calibration {
+        self.try_calibrate_at(dir, pitch)
+            .unwrap_or_else(|why| panic!("{}: {why}", self.style.name))
+    }
+
+    /// Calibrates on the taught positions drawn at `pitch` px a cell, or
+    /// says why `calibrate` refused.
+    pub fn try_calibrate_at(&self, dir: &Path, pitch: f64) -> Result<Calibration, String> {
         let mut args: Vec<String> = ["calibrate", "--game", self.screen.id()]
             .map(String::from)
             .to_vec();
@@ -465,15 +473,15 @@ impl Suite<'_> {
         let out = dir.join("look");
         args.extend(["--out".into(), out.display().to_string()]);
         let run = super::boardbot(&args.iter().map(String::as_str).collect::<Vec<_>>());
-        assert!(
-            run.status.success(),
-            "{}: calibrate failed: {}{}",
-            self.style.name,
-            String::from_utf8_lossy(&run.stdout),
-            String::from_utf8_lossy(&run.stderr)
-        );
+        if !run.status.success() {
+            return Err(format!(
+                "calibrate failed: {}{}",
+                String::from_utf8_lossy(&run.stdout),
+                String::from_utf8_lossy(&run.stderr)
+            ));
+        }
         let path = out.join(format!("{}.toml", self.screen.id()));
-        Calibration::load(&path, self.screen.id()).expect("the written calibration loads")
+        Ok(Calibration::load(&path, self.screen.id()).expect("the written calibration loads"))
     }
 
     /// Calibrates, then every check: levels at every scale and margin,
@@ -517,7 +525,7 @@ impl Suite<'_> {
     /// or 3 px `past_frame`) and a wide one: each read exactly or refused,
     /// never as another position. How many read, and why the others
     /// were refused.
-    fn reads_levels_at(
+    pub fn reads_levels_at(
         &self,
         cal: &Calibration,
         levels: usize,

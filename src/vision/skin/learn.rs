@@ -506,6 +506,7 @@ fn looks(samples: Vec<(String, Descriptor)>, weights: &[f32]) -> Result<Vec<Look
             (
                 Look {
                     label,
+                    limits: Some(limits_of(&members, &mean)),
                     cells: mean,
                     tolerance: (2.0 * spread).max(FLOOR),
                 },
@@ -531,6 +532,18 @@ fn looks(samples: Vec<(String, Descriptor)>, weights: &[f32]) -> Result<Vec<Look
         .collect())
 }
 
+/// Per value, the farthest any member strays from `mean`, rounded up to
+/// a whole step as the calibration file stores it.
+fn limits_of(members: &[Descriptor], mean: &[f32]) -> Descriptor {
+    let mut out = vec![0.0f32; mean.len()];
+    for m in members {
+        for ((o, v), c) in out.iter_mut().zip(m).zip(mean) {
+            *o = o.max((v - c).abs().ceil().min(255.0));
+        }
+    }
+    out
+}
+
 /// A look's tolerance is at most this share of the way to a look of
 /// another class; where the two overlap, where a cell lies between them
 /// decides ([`Skin::side`]).
@@ -544,6 +557,7 @@ fn separable(skin: &Skin, samples: &[(String, Descriptor)]) -> Result<(), LearnS
         let (other, distance) = match skin.judge(d) {
             Verdict::Match { look, .. } if &skin.looks[look].label == label => continue,
             Verdict::Match { look, distance, .. } => (look, distance),
+            Verdict::Strays { look, .. } => (look, skin.distance(d, &skin.looks[look].cells)),
             Verdict::Ambiguous { first, second } => {
                 let other = if &skin.looks[first].label == label {
                     second

@@ -81,15 +81,26 @@ struct Cells {
     verdicts: Vec<Verdict>,
     /// Per cell, whether it would pass for the board's surroundings.
     outside: Vec<bool>,
+    /// Per cell matched to a look in the surroundings' colours, whether it
+    /// is plainly that look and not a flat patch of the surroundings.
+    board: Vec<bool>,
 }
 
 /// Every whole cell of a guess, read; cells wholly outside `roi` (where
 /// the picture shows only the surroundings), and all but every `every`th
-/// diagonal, are taken as surroundings unread.
-fn cells(int: &Integral, skin: &Skin, g: &Grid, roi: Option<RectF>, every: usize) -> Cells {
+/// diagonal, are taken as surroundings unread. The board's final read
+/// (`confirm`) holds each match to its look's limits too.
+fn cells(
+    int: &Integral,
+    skin: &Skin,
+    g: &Grid,
+    roi: Option<RectF>,
+    (every, confirm): (usize, bool),
+) -> Cells {
     let (rows, cols) = counts(g, int);
     let mut verdicts = Vec::with_capacity(rows * cols);
     let mut outside = Vec::with_capacity(rows * cols);
+    let mut board = vec![false; rows * cols];
     let mut d = Descriptor::new();
     for r in 0..rows {
         for c in 0..cols {
@@ -109,7 +120,12 @@ fn cells(int: &Integral, skin: &Skin, g: &Grid, roi: Option<RectF>, every: usize
             }
             describe_into(int, rect, &mut d);
             let v = skin.judge(&d);
+            let v = if confirm { skin.confirm(&d, v) } else { v };
             outside.push(!matches!(v, Verdict::Match { .. }) && skin.is_outside(&d));
+            if let Verdict::Match { look, .. } = v {
+                let look = &skin.looks[look].cells;
+                board[r * cols + c] = skin.is_outside(look) && plainly(skin, &d, look);
+            }
             verdicts.push(v);
         }
     }
@@ -118,8 +134,32 @@ fn cells(int: &Integral, skin: &Skin, g: &Grid, roi: Option<RectF>, every: usize
         cols,
         verdicts,
         outside,
+        board,
     }
 }
+
+/// True when a cell is much nearer its look than any flat patch of a
+/// colour of the surroundings: a floor with a mark or a shade of its own,
+/// in colours near the page's, is still the board.
+fn plainly(skin: &Skin, cell: &[f32], look: &[f32]) -> bool {
+    let flat = skin
+        .outside
+        .iter()
+        .map(|o| {
+            let o = o.map(f32::from);
+            let sum: f32 = cell
+                .chunks_exact(3)
+                .map(|c| (0..3).map(|k| (c[k] - o[k]).powi(2)).sum::<f32>())
+                .sum();
+            (sum / cell.len().max(1) as f32).sqrt()
+        })
+        .fold(f32::MAX, f32::min);
+    flat >= PLAINLY_APART && distance(cell, look) * 3.0 <= flat
+}
+
+/// How far (RMS, 0–255) from every flat colour of the surroundings a cell
+/// must be to count as the board by its look alone.
+const PLAINLY_APART: f32 = 10.0;
 
 /// How well a guess explains the picture, as an area: each matched cell
 /// by its closeness to its look, less each cell that is neither a look
@@ -131,7 +171,7 @@ fn score(int: &Integral, skin: &Skin, g: &Grid, roi: RectF) -> f32 {
     // A board of many cells is judged on a sample of them, along
     // diagonals: every row and column alike.
     let every = (rows * cols).div_ceil(SCORED).max(1);
-    let cs = cells(int, skin, g, Some(roi), every);
+    let cs = cells(int, skin, g, Some(roi), (every, false));
     let explained: f32 = cs
         .verdicts
         .iter()
@@ -145,7 +185,7 @@ fn score(int: &Integral, skin: &Skin, g: &Grid, roi: RectF) -> f32 {
             Verdict::NoMatch { nearest, distance } => {
                 (1.0 - distance / skin.looks[*nearest].tolerance).max(-1.0)
             }
-            Verdict::Ambiguous { .. } => -1.0,
+            Verdict::Ambiguous { .. } | Verdict::Strays { .. } => -1.0,
         })
         .sum();
     explained * (g.px * g.py) as f32 * every as f32
@@ -412,13 +452,15 @@ fn gaps_near(g: &Grid, skin: &Skin) -> bool {
 }
 
 /// The cells that show the board (matched to a look that is not merely
-/// the surroundings' colour): their bounding rows and columns.
+/// the surroundings' colour, or plainly that look): their bounding rows
+/// and columns.
 fn extent(skin: &Skin, cs: &Cells) -> Option<(usize, usize, usize, usize)> {
     let mut b: Option<(usize, usize, usize, usize)> = None;
     for r in 0..cs.rows {
         for c in 0..cs.cols {
-            if let Verdict::Match { look, .. } = cs.verdicts[r * cs.cols + c] {
-                if skin.is_outside(&skin.looks[look].cells) {
+            let i = r * cs.cols + c;
+            if let Verdict::Match { look, .. } = cs.verdicts[i] {
+                if skin.is_outside(&skin.looks[look].cells) && !cs.board[i] {
                     continue;
                 }
                 b = Some(match b {
@@ -439,7 +481,7 @@ pub fn locate(img: &RgbImage, skin: &Skin) -> Result<Located, Refusal> {
     let int = Integral::new(img);
     let g = guess(img, &int, skin)
         .ok_or_else(|| refuse(None, "nothing in the picture looks like this skin's cells"))?;
-    let cs = cells(&int, skin, &g, None, 1);
+    let cs = cells(&int, skin, &g, None, (1, true));
     let (r0, r1, c0, c1) = extent(skin, &cs)
         .ok_or_else(|| refuse(None, "nothing in the picture looks like this skin's cells"))?;
     let lattice = g.lattice_of((r0, r1), (c0, c1));
@@ -606,4 +648,24 @@ fn surroundings(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vision::skin::{descriptor::LEN, example};
+
+    /// A floor of its own shade counts as the board by its look; a flat
+    /// patch of the page (white here) that its look is near does not.
+    #[test]
+    fn a_floor_near_the_pages_colour_is_the_board_only_when_plainly_its_look() {
+        let skin = example();
+        let floor = vec![200.0; LEN];
+        assert!(plainly(&skin, &floor, &floor));
+        let page = vec![248.0; LEN];
+        assert!(!plainly(&skin, &page, &page), "a flat patch of the page");
+        let mut blotched = floor.clone();
+        blotched[..LEN / 2].fill(250.0);
+        assert!(!plainly(&skin, &blotched, &floor), "half page, half floor");
+    }
 }

@@ -46,6 +46,12 @@ pub struct Look {
     pub cells: Descriptor,
     /// The largest distance (RMS, 0–255) at which a cell is this look.
     pub tolerance: f32,
+    /// Per value of the descriptor, the farthest a taught sample strayed
+    /// from `cells` (0–255). A cell that strays much farther in places is
+    /// not this look, however near on the whole: half a thin piece
+    /// mid-move over a floor. `None` in a skin taught before they were
+    /// kept.
+    pub limits: Option<Descriptor>,
 }
 
 /// A learned look of a game's board.
@@ -87,6 +93,9 @@ pub enum Verdict {
     NoMatch { nearest: usize, distance: f32 },
     /// Near looks of two classes.
     Ambiguous { first: usize, second: usize },
+    /// Near a look on the whole, but `values` of its descriptor stray far
+    /// past anything taught for it: part of something else over it.
+    Strays { look: usize, values: usize },
 }
 
 /// Between a cell's best look and a near look of another class, the cell
@@ -188,6 +197,38 @@ impl Skin {
                 "it looks like both {:?} and {:?}",
                 self.looks[*first].label, self.looks[*second].label
             )),
+            Verdict::Strays { look, values } => Some(format!(
+                "it is near {:?} on the whole, but parts of it ({values} of {} values) are far from anything taught for it: a piece mid-move, or something over the board",
+                self.looks[*look].label,
+                descriptor::LEN
+            )),
+        }
+    }
+
+    /// The verdict on a cell as read for a board: a match whose cell
+    /// strays past its look's limits in places ([`Look::limits`]) matches
+    /// no look.
+    pub fn confirm(&self, cell: &[f32], v: Verdict) -> Verdict {
+        let Verdict::Match { look, .. } = v else {
+            return v;
+        };
+        let l = &self.looks[look];
+        let Some(limits) = &l.limits else {
+            return v;
+        };
+        let strays = cell
+            .iter()
+            .zip(&l.cells)
+            .zip(limits)
+            .filter(|((c, m), lim)| (*c - *m).abs() > *lim + STRAY)
+            .count();
+        if strays >= STRAYS {
+            Verdict::Strays {
+                look,
+                values: strays,
+            }
+        } else {
+            v
         }
     }
 
@@ -245,6 +286,13 @@ fn nearest_on(c: [f32; 3], a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
     [a[0] + t * ab[0], a[1] + t * ab[1], a[2] + t * ab[2]]
 }
 
+/// How much farther than any taught sample (0–255) a value of a cell may
+/// stray from its look: room for noise, and for scales and phases between
+/// those taught.
+const STRAY: f32 = 40.0;
+/// How many values must stray so far for a cell to match no look.
+const STRAYS: usize = 2;
+
 /// How near (per channel) a colour must be to one seen around the board.
 pub const OUTSIDE_NEAR: f32 = 28.0;
 
@@ -255,6 +303,7 @@ pub(crate) fn example() -> Skin {
         label: label.into(),
         cells: vec![v; descriptor::LEN],
         tolerance,
+        limits: None,
     };
     Skin {
         looks: vec![
@@ -279,6 +328,32 @@ mod tests {
 
     fn skin() -> Skin {
         example()
+    }
+
+    /// A cell near its look on the whole, but far past the look's limits
+    /// in a few places (half a thin piece over a floor), is refused; one
+    /// value astray, or any cell of a look without limits, is not.
+    #[test]
+    fn a_cell_straying_past_its_looks_limits_is_refused() {
+        let mut s = skin();
+        s.looks[0].limits = Some(vec![4.0; descriptor::LEN]);
+        let mut cell = vec![2.0; descriptor::LEN];
+        let v = s.judge(&cell);
+        assert!(matches!(
+            s.confirm(&cell, v),
+            Verdict::Match { look: 0, .. }
+        ));
+        cell[7] = 90.0;
+        let v = s.judge(&cell);
+        assert!(matches!(v, Verdict::Match { look: 0, .. }), "{v:?}");
+        assert!(matches!(s.confirm(&cell, v), Verdict::Match { .. }));
+        cell[40] = 90.0;
+        let v = s.confirm(&cell, s.judge(&cell));
+        assert_eq!(v, Verdict::Strays { look: 0, values: 2 });
+        assert!(s.why(&v).unwrap().contains("mid-move"));
+        s.looks[0].limits = None;
+        let v = s.judge(&cell);
+        assert_eq!(s.confirm(&cell, v.clone()), v);
     }
 
     #[test]

@@ -95,6 +95,7 @@ fn cell_of(v: &Verdict, skin: &Skin) -> CellRead {
                 .map_or('?', |l| first_char(&l.label)),
         ),
         Verdict::Ambiguous { first, .. } => (None, 0.3, first_char(&skin.looks[*first].label)),
+        Verdict::Strays { look, .. } => (None, 0.3, first_char(&skin.looks[*look].label)),
     };
     CellRead {
         letter,
