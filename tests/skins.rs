@@ -1251,8 +1251,9 @@ fn random_skins(seeds: std::ops::Range<u64>, only: &str) -> Sweep {
             if let Ok(dump) = std::env::var("RANDOM_SKIN_DUMP") {
                 for (i, text) in suite.taught.iter().chain(&suite.levels).enumerate() {
                     let labels = suite.labels(text);
-                    let img =
-                        common::skins::paint(&labels, style, 40.0, [30.0, 17.0, 22.0, 41.0], None);
+                    // Past the frame, as the reads are.
+                    let m = 12.0 + style.frame.map_or(0.0, |(_, w)| w * 40.0);
+                    let img = common::skins::paint(&labels, style, 40.0, [m; 4], None);
                     img.save(format!("{dump}/{game}-{seed}-{i}.png")).unwrap();
                 }
             }

@@ -82,7 +82,8 @@ struct Cells {
     /// Per cell, whether it would pass for the board's surroundings.
     outside: Vec<bool>,
     /// Per cell matched to a look in the surroundings' colours, whether it
-    /// is plainly that look and not a flat patch of the surroundings.
+    /// is plainly that look and not a flat patch of the surroundings (in
+    /// the final read only).
     board: Vec<bool>,
 }
 
@@ -122,8 +123,9 @@ fn cells(
             let v = skin.judge(&d);
             let v = if confirm { skin.confirm(&d, v) } else { v };
             outside.push(!matches!(v, Verdict::Match { .. }) && skin.is_outside(&d));
-            if let Verdict::Match { look, .. } = v {
-                let look = &skin.looks[look].cells;
+            // Only the final read's extent asks.
+            if let (Verdict::Match { look, .. }, true) = (&v, confirm) {
+                let look = &skin.looks[*look].cells;
                 board[r * cols + c] = skin.is_outside(look) && plainly(skin, &d, look);
             }
             verdicts.push(v);
@@ -339,26 +341,69 @@ fn guess(img: &RgbImage, int: &Integral, skin: &Skin) -> Option<Grid> {
         y0: y0 as f64,
         y1: y1 as f64,
     };
-    let (_, g) = candidates(img, int, skin)
-        .into_iter()
-        .map(|g| (score(int, skin, &g, roi), g))
-        .max_by(|a, b| a.0.total_cmp(&b.0))?;
+    let (framed, repeats) = candidates(img, int, skin);
+    let best = |gs: Vec<Grid>| {
+        gs.into_iter()
+            .map(|g| (score(int, skin, &g, roi), g))
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+    };
+    let (framed, repeats) = (best(framed), best(repeats));
     // Judged once refined: a guess a few pixels off may match no cell yet.
-    let g = refine(int, skin, g, roi);
+    // The lattice that fills the board's box is refined too when it comes
+    // near and puts cells elsewhere: a pixel or two off, it may trail one
+    // whose origin is right but whose slots start a few cells out.
+    let refined = |(_, g): (f32, Grid)| {
+        let g = refine(int, skin, g, roi);
+        (score(int, skin, &g, roi), g)
+    };
+    let (s, g) = match (framed, repeats) {
+        (Some(f), Some(r)) if f.0 >= r.0 * RIVAL && !agree(&f.1, &r.1) => {
+            let (f, r) = (refined(f), refined(r));
+            if f.0 >= r.0 { f } else { r }
+        }
+        (f, r) => refined(
+            [f, r]
+                .into_iter()
+                .flatten()
+                .max_by(|a, b| a.0.total_cmp(&b.0))?,
+        ),
+    };
     // Not one cell explained: no board of this skin.
-    (score(int, skin, &g, roi) > 0.0).then_some(g)
+    (s > 0.0).then_some(g)
 }
 
+/// True when two lattices put cells in the same places: pitches within
+/// 2%, and origins within a quarter pitch of each other modulo the repeat
+/// (a pitch, or a group of cells and its gap).
+fn agree(a: &Grid, b: &Grid) -> bool {
+    let near = |p: f64, q: f64| (p / q - 1.0).abs() < 0.02;
+    let (sx, sy) = a.periods();
+    let apart = |u: f64, v: f64, period: f64| {
+        let d = (u - v).rem_euclid(period);
+        d.min(period - d)
+    };
+    near(a.px, b.px)
+        && near(a.py, b.py)
+        && apart(a.x0, b.x0, sx) < a.px / 4.0
+        && apart(a.y0, b.y0, sy) < a.py / 4.0
+}
+
+/// How near (a share of its score) the best lattice filling the board's
+/// box must come to the best from the picture's repeats to be refined too.
+const RIVAL: f32 = 0.5;
+
 /// Lattices worth scoring in full: those that fill the board's box, and
-/// for each pitch the picture repeats at, its best origins.
-fn candidates(img: &RgbImage, int: &Integral, skin: &Skin) -> Vec<Grid> {
+/// for each pitch the picture repeats at, its best origins (the two
+/// apart).
+fn candidates(img: &RgbImage, int: &Integral, skin: &Skin) -> (Vec<Grid>, Vec<Grid>) {
     // The repeat is measured where the picture is not the surroundings,
     // so that a wide margin does not drown a small board's.
     let (x0, x1, y0, y1) = not_outside(img, skin);
     let gx = profile(img, true, (y0, y1));
     let gy = profile(img, false, (x0, x1));
     let coarse = coarse_looks(skin);
-    let mut out = framed(skin, (x0, x1, y0, y1));
+    let framed = framed(skin, (x0, x1, y0, y1));
+    let mut out = Vec::new();
     for (px, py) in pitches(skin, &gx[x0..x1], &gy[y0..y1]) {
         let cells = best_origins(int, &coarse, px, py, 3);
         match skin.gaps {
@@ -366,7 +411,7 @@ fn candidates(img: &RgbImage, int: &Integral, skin: &Skin) -> Vec<Grid> {
             Some(gaps) => out.extend(best_slots(int, &coarse, &cells, gaps, 3)),
         }
     }
-    out
+    (framed, out)
 }
 
 /// For a board of slots: from grids whose cells line up with one slot's,
@@ -667,5 +712,26 @@ mod tests {
         let mut blotched = floor.clone();
         blotched[..LEN / 2].fill(250.0);
         assert!(!plainly(&skin, &blotched, &floor), "half page, half floor");
+    }
+
+    /// Lattices a pixel apart, or a whole pitch apart, agree; slots that
+    /// start two cells apart do not, nor do pitches 5% apart.
+    #[test]
+    fn lattices_agree_when_their_cells_lie_in_the_same_places() {
+        let g = Grid::uniform(30.0, 30.0, 40.0, 40.0);
+        assert!(agree(&g, &Grid { x0: 31.5, ..g }));
+        assert!(agree(&g, &Grid { x0: 70.5, ..g }));
+        assert!(!agree(&g, &Grid { x0: 50.0, ..g }));
+        assert!(!agree(&g, &Grid { px: 42.0, ..g }));
+        let slots = Grid {
+            gaps: Some(crate::vision::skin::Gaps {
+                every: 8,
+                x: 0.8,
+                y: 0.8,
+            }),
+            ..g
+        };
+        assert!(agree(&slots, &Grid { x0: 31.0, ..slots }));
+        assert!(!agree(&slots, &Grid { x0: 110.0, ..slots }));
     }
 }
