@@ -1297,6 +1297,7 @@ fn a_random_skin_of_every_game_reads_exactly() {
     assert!(s.misread.is_empty(), "misread: {:?}", s.misread);
     assert!(s.untaught.is_empty(), "not taught: {:#?}", s.untaught);
     assert!(s.refused.is_empty(), "refused: {:#?}", s.refused);
+    // Ten levels at three scales and two margins, and Continuity's twelve.
     assert_eq!(s.exact, 4 * 60 + 72);
 }
 

@@ -107,8 +107,8 @@ pub struct Skin {
 const SHAPES: usize = 6;
 
 impl Skin {
-    /// A skin from `seed`. `dark_floor` picks a dark floor with light
-    /// walls (as often as not).
+    /// A skin from `seed`: a dark floor with light walls as often as the
+    /// other way round.
     pub fn new(seed: u64) -> Self {
         let mut r = Rng::new(seed);
         let dark_floor = r.below(2) == 0;

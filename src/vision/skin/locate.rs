@@ -341,6 +341,7 @@ fn guess(img: &RgbImage, int: &Integral, skin: &Skin) -> Option<Grid> {
         y0: y0 as f64,
         y1: y1 as f64,
     };
+    let middle = ((x0 + x1) as f64 / 2.0, (y0 + y1) as f64 / 2.0);
     let (framed, repeats) = candidates(img, int, skin);
     let best = |gs: Vec<Grid>| {
         gs.into_iter()
@@ -357,7 +358,7 @@ fn guess(img: &RgbImage, int: &Integral, skin: &Skin) -> Option<Grid> {
         (score(int, skin, &g, roi), g)
     };
     let (s, g) = match (framed, repeats) {
-        (Some(f), Some(r)) if f.0 >= r.0 * RIVAL && !agree(&f.1, &r.1) => {
+        (Some(f), Some(r)) if f.0 >= r.0 * RIVAL && !agree(&f.1, &r.1, middle) => {
             let (f, r) = (refined(f), refined(r));
             if f.0 >= r.0 { f } else { r }
         }
@@ -372,20 +373,23 @@ fn guess(img: &RgbImage, int: &Integral, skin: &Skin) -> Option<Grid> {
     (s > 0.0).then_some(g)
 }
 
-/// True when two lattices put cells in the same places: pitches within
-/// 2%, and origins within a quarter pitch of each other modulo the repeat
-/// (a pitch, or a group of cells and its gap).
-fn agree(a: &Grid, b: &Grid) -> bool {
+/// True when two lattices put cells in the same places near `(cx, cy)`
+/// (the board's middle): pitches within 2%, and cell edges there within a
+/// quarter pitch of each other modulo the repeat (a pitch, or a group of
+/// cells and its gap).
+fn agree(a: &Grid, b: &Grid, (cx, cy): (f64, f64)) -> bool {
     let near = |p: f64, q: f64| (p / q - 1.0).abs() < 0.02;
     let (sx, sy) = a.periods();
     let apart = |u: f64, v: f64, period: f64| {
         let d = (u - v).rem_euclid(period);
         d.min(period - d)
     };
+    let (bx, by) = b.periods();
     near(a.px, b.px)
         && near(a.py, b.py)
-        && apart(a.x0, b.x0, sx) < a.px / 4.0
-        && apart(a.y0, b.y0, sy) < a.py / 4.0
+        && a.gaps.map(|g| g.every) == b.gaps.map(|g| g.every)
+        && apart((cx - a.x0).rem_euclid(sx), (cx - b.x0).rem_euclid(bx), sx) < a.px / 4.0
+        && apart((cy - a.y0).rem_euclid(sy), (cy - b.y0).rem_euclid(by), sy) < a.py / 4.0
 }
 
 /// How near (a share of its score) the best lattice filling the board's
@@ -497,15 +501,15 @@ fn gaps_near(g: &Grid, skin: &Skin) -> bool {
 }
 
 /// The cells that show the board (matched to a look that is not merely
-/// the surroundings' colour, or plainly that look): their bounding rows
-/// and columns.
+/// the surroundings' colour): their bounding rows and columns, grown by
+/// each whole row or column beside them that is all matched cells with at
+/// least one plainly its look (a bare floor row inside a frame).
 fn extent(skin: &Skin, cs: &Cells) -> Option<(usize, usize, usize, usize)> {
     let mut b: Option<(usize, usize, usize, usize)> = None;
     for r in 0..cs.rows {
         for c in 0..cs.cols {
-            let i = r * cs.cols + c;
-            if let Verdict::Match { look, .. } = cs.verdicts[i] {
-                if skin.is_outside(&skin.looks[look].cells) && !cs.board[i] {
+            if let Verdict::Match { look, .. } = cs.verdicts[r * cs.cols + c] {
+                if skin.is_outside(&skin.looks[look].cells) {
                     continue;
                 }
                 b = Some(match b {
@@ -515,7 +519,45 @@ fn extent(skin: &Skin, cs: &Cells) -> Option<(usize, usize, usize, usize)> {
             }
         }
     }
-    b
+    b.map(|b| grown(cs, b))
+}
+
+/// `b` grown, a row or column at a time, over lines beside it whose every
+/// cell matches a look and one or more is plainly its look. Only lines
+/// touching the board: a patch of the floor's colour out in the margin
+/// never pulls the board out to it.
+fn grown(
+    cs: &Cells,
+    (mut r0, mut r1, mut c0, mut c1): (usize, usize, usize, usize),
+) -> (usize, usize, usize, usize) {
+    let line = |cells: &mut dyn Iterator<Item = usize>| {
+        let (mut all, mut plain) = (true, false);
+        for i in cells {
+            all &= matches!(cs.verdicts[i], Verdict::Match { .. });
+            plain |= cs.board[i];
+        }
+        all && plain
+    };
+    let col = |c: usize, r0: usize, r1: usize| line(&mut (r0..r1).map(move |r| r * cs.cols + c));
+    let row = |r: usize, c0: usize, c1: usize| line(&mut (c0..c1).map(move |c| r * cs.cols + c));
+    loop {
+        let before = (r0, r1, c0, c1);
+        if r0 > 0 && row(r0 - 1, c0, c1) {
+            r0 -= 1;
+        }
+        if r1 < cs.rows && row(r1, c0, c1) {
+            r1 += 1;
+        }
+        if c0 > 0 && col(c0 - 1, r0, r1) {
+            c0 -= 1;
+        }
+        if c1 < cs.cols && col(c1, r0, r1) {
+            c1 += 1;
+        }
+        if before == (r0, r1, c0, c1) {
+            return before;
+        }
+    }
 }
 
 /// The smallest strip beside the board worth looking at, in pixels.
@@ -714,15 +756,53 @@ mod tests {
         assert!(!plainly(&skin, &blotched, &floor), "half page, half floor");
     }
 
+    /// A bare row beside the board, all matched and one cell plainly its
+    /// look, joins it; a plain patch beyond a row that matches nothing
+    /// does not.
+    #[test]
+    fn the_board_grows_only_over_whole_plain_lines_beside_it() {
+        let m = Verdict::Match {
+            look: 0,
+            distance: 0.0,
+            confidence: 1.0,
+        };
+        let n = Verdict::NoMatch {
+            nearest: 0,
+            distance: 99.0,
+        };
+        // Rows: 0-1 the board, 2 bare floor, 3 page, 4 a plain patch.
+        let rows = [
+            [&m, &m, &m],
+            [&m, &m, &m],
+            [&m, &m, &m],
+            [&n, &n, &n],
+            [&m, &m, &m],
+        ];
+        let cs = Cells {
+            rows: 5,
+            cols: 3,
+            verdicts: rows.iter().flatten().map(|v| (*v).clone()).collect(),
+            outside: vec![false; 15],
+            board: (0..15).map(|i| i == 7 || i == 13).collect(),
+        };
+        assert_eq!(grown(&cs, (0, 2, 0, 3)), (0, 3, 0, 3));
+        let none = Cells {
+            board: vec![false; 15],
+            ..cs
+        };
+        assert_eq!(grown(&none, (0, 2, 0, 3)), (0, 2, 0, 3));
+    }
+
     /// Lattices a pixel apart, or a whole pitch apart, agree; slots that
     /// start two cells apart do not, nor do pitches 5% apart.
     #[test]
     fn lattices_agree_when_their_cells_lie_in_the_same_places() {
+        const M: (f64, f64) = (500.0, 500.0);
         let g = Grid::uniform(30.0, 30.0, 40.0, 40.0);
-        assert!(agree(&g, &Grid { x0: 31.5, ..g }));
-        assert!(agree(&g, &Grid { x0: 70.5, ..g }));
-        assert!(!agree(&g, &Grid { x0: 50.0, ..g }));
-        assert!(!agree(&g, &Grid { px: 42.0, ..g }));
+        assert!(agree(&g, &Grid { x0: 31.5, ..g }, M));
+        assert!(agree(&g, &Grid { x0: 70.5, ..g }, M));
+        assert!(!agree(&g, &Grid { x0: 50.0, ..g }, M));
+        assert!(!agree(&g, &Grid { px: 42.0, ..g }, M));
         let slots = Grid {
             gaps: Some(crate::vision::skin::Gaps {
                 every: 8,
@@ -731,7 +811,7 @@ mod tests {
             }),
             ..g
         };
-        assert!(agree(&slots, &Grid { x0: 31.0, ..slots }));
-        assert!(!agree(&slots, &Grid { x0: 110.0, ..slots }));
+        assert!(agree(&slots, &Grid { x0: 31.0, ..slots }, M));
+        assert!(!agree(&slots, &Grid { x0: 110.0, ..slots }, M));
     }
 }
