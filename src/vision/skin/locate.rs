@@ -148,12 +148,8 @@ fn plainly(skin: &Skin, cell: &[f32], look: &[f32]) -> bool {
         .outside
         .iter()
         .map(|o| {
-            let o = o.map(f32::from);
-            let sum: f32 = cell
-                .chunks_exact(3)
-                .map(|c| (0..3).map(|k| (c[k] - o[k]).powi(2)).sum::<f32>())
-                .sum();
-            (sum / cell.len().max(1) as f32).sqrt()
+            let flat: Descriptor = (0..cell.len()).map(|i| f32::from(o[i % 3])).collect();
+            distance(cell, &flat)
         })
         .fold(f32::MAX, f32::min);
     flat >= PLAINLY_APART && distance(cell, look) * 3.0 <= flat
