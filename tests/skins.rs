@@ -1234,7 +1234,7 @@ fn continuity_piece(l: &str) -> bool {
 /// Random skins of `seeds` for every game (or `only` one): each taught on
 /// its suite's shots at 40 px, then every level read at half, one and
 /// twice that with two margins, cuts and pieces mid-move.
-fn random_skins(seeds: std::ops::Range<u64>, only: &str) -> Sweep {
+fn random_skins(seeds: impl IntoIterator<Item = u64>, only: &str) -> Sweep {
     let mut out = Sweep::default();
     for seed in seeds {
         for &(game, make, roles, ground, is_piece) in &RANDOM_GAMES {
@@ -1255,6 +1255,7 @@ fn random_skins(seeds: std::ops::Range<u64>, only: &str) -> Sweep {
                     let m = 12.0 + style.frame.map_or(0.0, |(_, w)| w * 40.0);
                     let img = common::skins::paint(&labels, style, 40.0, [m; 4], None);
                     img.save(format!("{dump}/{game}-{seed}-{i}.png")).unwrap();
+                    std::fs::write(format!("{dump}/{game}-{seed}-{i}.txt"), text).unwrap();
                 }
             }
             let dir = tempfile::tempdir().unwrap();
@@ -1266,6 +1267,10 @@ fn random_skins(seeds: std::ops::Range<u64>, only: &str) -> Sweep {
                     continue;
                 }
             };
+            if let Ok(dump) = std::env::var("RANDOM_SKIN_DUMP") {
+                let taught = dir.path().join(format!("look/{game}.toml"));
+                std::fs::copy(taught, format!("{dump}/{game}-{seed}.toml")).unwrap();
+            }
             let checks = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 let n = suite.levels.len();
                 let read = suite.reads_levels_at(&cal, n, &[20.0, 40.0, 80.0], slots.is_some());
@@ -1301,9 +1306,10 @@ fn a_random_skin_of_every_game_reads_exactly() {
     assert_eq!(s.exact, 4 * 60 + 72);
 }
 
-/// Random skins, `RANDOM_SKINS` (3) seeds from `RANDOM_SKIN_SEED` (2) for
-/// every game (or `RANDOM_SKIN_GAME` alone): a misread fails; a skin
-/// `calibrate` refuses, or a read refused, is counted.
+/// Random skins, `RANDOM_SKINS` (3) seeds from `RANDOM_SKIN_SEED` (2), or
+/// the seeds listed in `RANDOM_SKIN_SEEDS` (`10,15,24`), for every game (or
+/// `RANDOM_SKIN_GAME` alone): a misread fails; a skin `calibrate` refuses,
+/// or a read refused, is counted.
 #[test]
 #[ignore = "a sweep: RANDOM_SKINS=N cargo test --release --test skins random -- --ignored --nocapture"]
 fn random_skins_read_exactly_or_refuse() {
@@ -1314,8 +1320,18 @@ fn random_skins_read_exactly_or_refuse() {
             .unwrap_or(d)
     };
     let (from, n) = (env("RANDOM_SKIN_SEED", 2), env("RANDOM_SKINS", 3));
+    let listed: Vec<u64> = std::env::var("RANDOM_SKIN_SEEDS")
+        .unwrap_or_default()
+        .split(',')
+        .filter_map(|v| v.trim().parse().ok())
+        .collect();
+    let seeds = if listed.is_empty() {
+        (from..from + n).collect()
+    } else {
+        listed
+    };
     let only = std::env::var("RANDOM_SKIN_GAME").unwrap_or_default();
-    let s = random_skins(from..from + n, &only);
+    let s = random_skins(seeds, &only);
     println!(
         "{} read exactly, {} refused, {} skins not taught, {} misread",
         s.exact,

@@ -151,11 +151,11 @@ struct LookSection {
     label: String,
     tolerance: f32,
     /// The look's boxes as hex bytes, row-major, three a box.
-    cells: String,
+    cells: Spanned<String>,
     /// Per value of `cells`, the farthest a taught sample strayed, as hex
     /// bytes (absent in skins taught before they were kept).
     #[serde(default)]
-    limits: Option<String>,
+    limits: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -544,7 +544,7 @@ fn skin_section(
     sk: &Spanned<SkinSection>,
     ctx: &Ctx,
 ) -> Result<crate::vision::skin::Skin, CalibrationError> {
-    use crate::vision::skin::{Look, Skin, descriptor};
+    use crate::vision::skin::{Skin, descriptor};
     let s = sk.get_ref();
     let sane = s.aspect.is_finite()
         && (0.1..=10.0).contains(&s.aspect)
@@ -577,31 +577,7 @@ fn skin_section(
         .collect::<Result<Vec<_>, _>>()?;
     let mut looks = Vec::new();
     for l in &s.looks {
-        let look = l.get_ref();
-        let bytes = hex_bytes(&look.cells).filter(|b| b.len() == descriptor::LEN);
-        let limits = look
-            .limits
-            .as_ref()
-            .map(|h| hex_bytes(h).filter(|b| b.len() == descriptor::LEN));
-        let (Some(bytes), true, false) = (
-            bytes,
-            look.tolerance.is_finite() && look.tolerance > 0.0,
-            matches!(limits, Some(None)),
-        ) else {
-            return Err(ctx.invalid(
-                l.span(),
-                format!(
-                    "a [[skin.look]] needs a label, a tolerance above 0 and cells (and limits, if any) of {} hex digits",
-                    2 * descriptor::LEN
-                ),
-            ));
-        };
-        looks.push(Look {
-            label: look.label.clone(),
-            cells: descriptor::from_bytes(&bytes),
-            tolerance: look.tolerance,
-            limits: limits.flatten().map(|b| descriptor::from_bytes(&b)),
-        });
+        looks.push(look(ctx, l)?);
     }
     if looks.is_empty() {
         return Err(ctx.invalid(sk.span(), "[skin] has no [[skin.look]]".into()));
@@ -620,6 +596,42 @@ fn skin_section(
             y: g.y,
         }),
         rules: s.rules.clone(),
+    })
+}
+
+/// One `[[skin.look]]`; a bad `cells` or `limits` names its own line.
+fn look(
+    ctx: &Ctx<'_>,
+    l: &Spanned<LookSection>,
+) -> Result<crate::vision::skin::Look, CalibrationError> {
+    use crate::vision::skin::{Look, descriptor};
+    let look = l.get_ref();
+    let values = |h: &Spanned<String>, what: &str| {
+        hex_bytes(h.get_ref())
+            .filter(|b| b.len() == descriptor::LEN)
+            .map(|b| descriptor::from_bytes(&b))
+            .ok_or_else(|| {
+                ctx.invalid(
+                    h.span(),
+                    format!(
+                        "a [[skin.look]]'s {what} must be {} hex digits",
+                        2 * descriptor::LEN
+                    ),
+                )
+            })
+    };
+    if !(look.tolerance.is_finite() && look.tolerance > 0.0) {
+        return Err(ctx.invalid(l.span(), "a [[skin.look]] needs a tolerance above 0".into()));
+    }
+    Ok(Look {
+        label: look.label.clone(),
+        cells: values(&look.cells, "cells")?,
+        tolerance: look.tolerance,
+        limits: look
+            .limits
+            .as_ref()
+            .map(|h| values(h, "limits"))
+            .transpose()?,
     })
 }
 

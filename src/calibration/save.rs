@@ -295,12 +295,16 @@ mod tests {
         let back = Calibration::load(&path, "continuity").unwrap();
         assert_eq!(back.params.skin.as_ref(), Some(&skin));
         let text = std::fs::read_to_string(&path).unwrap();
-        let short = text.replace("limits = \"00", "limits = \"");
-        std::fs::write(&path, short).unwrap();
+        let short = text.replacen("limits = \"00", "limits = \"", 1);
+        std::fs::write(&path, &short).unwrap();
         let e = Calibration::load(&path, "continuity")
             .unwrap_err()
             .to_string();
-        assert!(e.contains("limits"), "{e}");
+        let line = 1 + short.lines().position(|l| l.starts_with("limits")).unwrap();
+        assert!(
+            e.contains("limits") && e.contains(&format!("line {line}:")),
+            "{e}"
+        );
         let bad = text.replace("every = 8", "every = 0");
         std::fs::write(&path, bad).unwrap();
         let e = Calibration::load(&path, "continuity")

@@ -159,7 +159,7 @@ impl Skin {
         if (0..3).all(|k| page[k].abs_diff(floor_c[k]) < 40) {
             page = shade(page, if dark_floor { 90.0 } else { -90.0 });
         }
-        Skin {
+        let mut skin = Skin {
             page,
             floor,
             wall,
@@ -170,7 +170,16 @@ impl Skin {
             accent_light: r.below(2) == 0,
             bar: (r.f(0.3, 0.4), r.f(0.08, 0.14)),
             one_colour: r.below(2) == 0,
+        };
+        // One skin in four has a page close to its floor, as a dark game on
+        // a dark desktop has: where the board ends is then only where the
+        // floor's own shade or texture stops. Drawn last, so the others
+        // keep what their seeds gave before.
+        if r.below(4) == 0 {
+            let near = r.f(8.0, 24.0);
+            skin.page = shade(floor_c, if dark_floor { -near } else { near });
         }
+        skin
     }
 
     /// The layers of a label of role `role`.

@@ -558,7 +558,18 @@ impl Suite<'_> {
                             assert!(look.trusted(), "{what}");
                             exact += 1;
                         }
-                        Err(why) => refused.push(format!("{what}: {why}")),
+                        Err(why) => {
+                            // To look at by hand: `RANDOM_SKIN_DUMP=DIR`.
+                            if let Ok(dir) = std::env::var("RANDOM_SKIN_DUMP") {
+                                let name = self.style.name.replace(' ', "-");
+                                let file = format!(
+                                    "{dir}/{name}-refused-{i}-{pitch}-{}.png",
+                                    margins[0] as u32
+                                );
+                                img.save(file).unwrap();
+                            }
+                            refused.push(format!("{what}: {why}"))
+                        }
                     }
                 }
             }

@@ -121,6 +121,7 @@ pub fn learn(shots: &[Shot]) -> Result<(Skin, Vec<Lattice>), LearnSkinError> {
         gaps: mean_gaps(&fits),
         rules: None,
     };
+    let skin = cover(skin, &samples);
     separable(&skin, &samples)?;
     check(&skin, shots)?;
     let lattices = fits.iter().map(|(f, r, c)| f.lattice(*r, *c)).collect();
@@ -544,6 +545,26 @@ fn limits_of(members: &[Descriptor], mean: &[f32]) -> Descriptor {
     out
 }
 
+/// Widens each look's limits to every sample of its class judged nearest
+/// to it: a sample may lie nearer a sibling look of its own class (a tile
+/// on a target, not on the floor) than the look it was grouped with, and
+/// the sibling's limits must not refuse what was taught.
+fn cover(mut skin: Skin, samples: &[(String, Descriptor)]) -> Skin {
+    for (label, d) in samples {
+        let Verdict::Match { look, .. } = skin.judge(d) else {
+            continue;
+        };
+        let l = &mut skin.looks[look];
+        let Some(limits) = l.limits.as_mut().filter(|_| &l.label == label) else {
+            continue;
+        };
+        for ((o, v), c) in limits.iter_mut().zip(d).zip(&l.cells) {
+            *o = o.max((v - c).abs().ceil().min(255.0));
+        }
+    }
+    skin
+}
+
 /// A look's tolerance is at most this share of the way to a look of
 /// another class; where the two overlap, where a cell lies between them
 /// decides ([`Skin::side`]).
@@ -554,7 +575,7 @@ const CAP: f32 = 0.7;
 /// two cannot be told apart at some scale.
 fn separable(skin: &Skin, samples: &[(String, Descriptor)]) -> Result<(), LearnSkinError> {
     for (label, d) in samples {
-        let (other, distance) = match skin.judge(d) {
+        let (other, distance) = match skin.confirm(d, skin.judge(d)) {
             Verdict::Match { look, .. } if &skin.looks[look].label == label => continue,
             Verdict::Match { look, distance, .. } => (look, distance),
             Verdict::Strays { look, .. } => (look, skin.distance(d, &skin.looks[look].cells)),
@@ -751,6 +772,44 @@ mod tests {
                 [250, 250, 250]
             })
         })
+    }
+
+    /// A sample of "b" nearest the sibling look it was not grouped with
+    /// widens that look's limits, so reading it back is not refused; a
+    /// sample of another class widens nothing.
+    #[test]
+    fn a_sample_nearest_a_sibling_look_is_within_that_looks_limits() {
+        let len = super::super::descriptor::LEN;
+        let mut skin = crate::vision::skin::example();
+        for l in &mut skin.looks {
+            l.limits = Some(vec![0.0; len]);
+        }
+        let mut near_second_b = vec![135.0; len];
+        near_second_b[..4].copy_from_slice(&[80.0; 4]);
+        assert!(matches!(
+            skin.confirm(&near_second_b, skin.judge(&near_second_b)),
+            Verdict::Strays { look: 2, .. }
+        ));
+        let samples = vec![
+            ("b".to_string(), near_second_b.clone()),
+            ("a".to_string(), vec![131.0; len]),
+        ];
+        let skin = cover(skin, &samples);
+        assert!(matches!(
+            skin.confirm(&near_second_b, skin.judge(&near_second_b)),
+            Verdict::Match { look: 2, .. }
+        ));
+        let limits = skin.looks[2].limits.as_ref().unwrap();
+        assert_eq!((limits[0], limits[4]), (60.0, 5.0));
+        assert!(
+            skin.looks[0]
+                .limits
+                .as_ref()
+                .unwrap()
+                .iter()
+                .all(|&v| v == 0.0)
+        );
+        assert!(separable(&skin, &samples[..1]).is_ok());
     }
 
     #[test]
