@@ -547,6 +547,13 @@ impl Suite<'_> {
                 };
                 for margins in [[3.0 + frame; 4], wide] {
                     let img = paint(&labels, self.style, pitch, margins, None);
+                    // To look at by hand: `RANDOM_SKIN_DUMP=DIR`.
+                    if let Ok(dir) = std::env::var("RANDOM_SKIN_DUMP") {
+                        let name = self.style.name.replace(' ', "-");
+                        let m = margins[0] as u32;
+                        img.save(format!("{dir}/{name}-read-{i}-{pitch}-{m}.png"))
+                            .unwrap();
+                    }
                     let look = self.screen.look(&img, cal);
                     let what = format!(
                         "{}: level {i} at {pitch} px, margins {margins:?}",
@@ -558,18 +565,7 @@ impl Suite<'_> {
                             assert!(look.trusted(), "{what}");
                             exact += 1;
                         }
-                        Err(why) => {
-                            // To look at by hand: `RANDOM_SKIN_DUMP=DIR`.
-                            if let Ok(dir) = std::env::var("RANDOM_SKIN_DUMP") {
-                                let name = self.style.name.replace(' ', "-");
-                                let file = format!(
-                                    "{dir}/{name}-refused-{i}-{pitch}-{}.png",
-                                    margins[0] as u32
-                                );
-                                img.save(file).unwrap();
-                            }
-                            refused.push(format!("{what}: {why}"))
-                        }
+                        Err(why) => refused.push(format!("{what}: {why}")),
                     }
                 }
             }

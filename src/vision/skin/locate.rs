@@ -515,44 +515,141 @@ fn extent(skin: &Skin, cs: &Cells) -> Option<(usize, usize, usize, usize)> {
             }
         }
     }
-    b.map(|b| grown(cs, b))
+    b.map(|b| grown(cs, skin.gaps.map(|g| g.every + 1), b))
 }
 
 /// `b` grown, a row or column at a time, over lines beside it whose every
 /// cell matches a look and one or more is plainly its look. Only lines
 /// touching the board: a patch of the floor's colour out in the margin
-/// never pulls the board out to it.
+/// never pulls the board out to it. On a board of slots (a gap line after
+/// every `slot - 1`), a gap line all matched is crossed when the line past
+/// it joins: a row of scenes all wall in the page's colours is the board.
 fn grown(
     cs: &Cells,
+    slot: Option<usize>,
     (mut r0, mut r1, mut c0, mut c1): (usize, usize, usize, usize),
 ) -> (usize, usize, usize, usize) {
-    let line = |cells: &mut dyn Iterator<Item = usize>| {
+    let line = |cells: &mut dyn Iterator<Item = usize>, plain_too: bool| {
         let (mut all, mut plain) = (true, false);
         for i in cells {
             all &= matches!(cs.verdicts[i], Verdict::Match { .. });
             plain |= cs.board[i];
         }
-        all && plain
+        all && (plain || !plain_too)
     };
-    let col = |c: usize, r0: usize, r1: usize| line(&mut (r0..r1).map(move |r| r * cs.cols + c));
-    let row = |r: usize, c0: usize, c1: usize| line(&mut (c0..c1).map(move |c| r * cs.cols + c));
+    let col = |c: usize, (r0, r1): (usize, usize), plain: bool| {
+        line(&mut (r0..r1).map(move |r| r * cs.cols + c), plain)
+    };
+    let row = |r: usize, (c0, c1): (usize, usize), plain: bool| {
+        line(&mut (c0..c1).map(move |c| r * cs.cols + c), plain)
+    };
+    let gap = |k: usize| slot.is_some_and(|n| k % n == n - 1);
     loop {
         let before = (r0, r1, c0, c1);
-        if r0 > 0 && row(r0 - 1, c0, c1) {
-            r0 -= 1;
-        }
-        if r1 < cs.rows && row(r1, c0, c1) {
-            r1 += 1;
-        }
-        if c0 > 0 && col(c0 - 1, r0, r1) {
-            c0 -= 1;
-        }
-        if c1 < cs.cols && col(c1, r0, r1) {
-            c1 += 1;
-        }
+        r0 -= step(
+            r0.checked_sub(1),
+            r0.checked_sub(2),
+            cs.rows,
+            &gap,
+            &|r, p| row(r, (c0, c1), p),
+        );
+        r1 += step(Some(r1), Some(r1 + 1), cs.rows, &gap, &|r, p| {
+            row(r, (c0, c1), p)
+        });
+        c0 -= step(
+            c0.checked_sub(1),
+            c0.checked_sub(2),
+            cs.cols,
+            &gap,
+            &|c, p| col(c, (r0, r1), p),
+        );
+        c1 += step(Some(c1), Some(c1 + 1), cs.cols, &gap, &|c, p| {
+            col(c, (r0, r1), p)
+        });
         if before == (r0, r1, c0, c1) {
             return before;
         }
+    }
+}
+
+/// On a board of slots (a gap line after every `n - 1`), true when past
+/// a side of `b` there is a whole slot more: a gap line all matched, `n -
+/// 1` lines whose every cell matches a look no gap shows, and a line of
+/// the gaps' looks. Scenes in the page's colours (a row all wall) that did
+/// not join the board, not plainly their looks: where it ends is not known.
+fn goes_on(cs: &Cells, n: usize, (r0, r1, c0, c1): (usize, usize, usize, usize)) -> bool {
+    let at = |r: usize, c: usize| &cs.verdicts[r * cs.cols + c];
+    let is_gap = |k: usize| k % n == n - 1;
+    // The gaps' looks: in the board, and in the gap lines around it.
+    let (rows, cols) = (
+        r0.saturating_sub(1)..(r1 + 1).min(cs.rows),
+        c0.saturating_sub(1)..(c1 + 1).min(cs.cols),
+    );
+    let mut gap_looks: Vec<usize> = rows
+        .flat_map(|r| cols.clone().map(move |c| (r, c)))
+        .filter(|&(r, c)| is_gap(r) || is_gap(c))
+        .filter_map(|(r, c)| match at(r, c) {
+            Verdict::Match { look, .. } => Some(*look),
+            _ => None,
+        })
+        .collect();
+    gap_looks.sort_unstable();
+    gap_looks.dedup();
+    // Every cell of a line matched: to a gap's look (`Some(true)`), to
+    // another look (`Some(false)`), or to any (`None`).
+    let all = |cells: &mut dyn Iterator<Item = (usize, usize)>, gap: Option<bool>| {
+        for (r, c) in cells {
+            let Verdict::Match { look, .. } = at(r, c) else {
+                return false;
+            };
+            if gap.is_some_and(|g| g != gap_looks.binary_search(look).is_ok()) {
+                return false;
+            }
+        }
+        true
+    };
+    let row = |r: usize, gap: Option<bool>| all(&mut (c0..c1).map(move |c| (r, c)), gap);
+    let col = |c: usize, gap: Option<bool>| all(&mut (r0..r1).map(move |r| (r, c)), gap);
+    // The `i`th line past a side, outwards; a whole slot of the board's
+    // own looks between two gap lines there is more of the board.
+    let slot_past = |line_at: &dyn Fn(usize) -> Option<usize>,
+                     line: &dyn Fn(usize, Option<bool>) -> bool| {
+        let lines: Option<Vec<usize>> = (0..=n).map(line_at).collect();
+        let Some(lines) = lines else {
+            return false;
+        };
+        is_gap(lines[0])
+            && line(lines[0], None)
+            && lines[1..n].iter().all(|&k| line(k, Some(false)))
+            && line(lines[n], Some(true))
+    };
+    let within = |k: Option<usize>, len: usize| k.filter(|&k| k < len);
+    slot_past(&|i| within(r0.checked_sub(1 + i), cs.rows), &row)
+        || slot_past(&|i| within(Some(r1 + i), cs.rows), &row)
+        || slot_past(&|i| within(c0.checked_sub(1 + i), cs.cols), &col)
+        || slot_past(&|i| within(Some(c1 + i), cs.cols), &col)
+}
+
+/// How many lines the board grows by past an edge: 1 when the line `next`
+/// beside it joins (all matched, one plainly its look), 2 when `next` is a
+/// gap line all matched and the line `after` it joins, else 0.
+fn step(
+    next: Option<usize>,
+    after: Option<usize>,
+    len: usize,
+    gap: &dyn Fn(usize) -> bool,
+    joins: &dyn Fn(usize, bool) -> bool,
+) -> usize {
+    let within = |k: Option<usize>| k.filter(|&k| k < len);
+    let Some(k) = within(next) else {
+        return 0;
+    };
+    if !gap(k) {
+        return usize::from(joins(k, true));
+    }
+    match within(after) {
+        Some(a) if joins(k, false) && joins(a, true) => 2,
+        _ => 0,
     }
 }
 
@@ -568,6 +665,14 @@ pub fn locate(img: &RgbImage, skin: &Skin) -> Result<Located, Refusal> {
     let (r0, r1, c0, c1) = extent(skin, &cs)
         .ok_or_else(|| refuse(None, "nothing in the picture looks like this skin's cells"))?;
     let lattice = g.lattice_of((r0, r1), (c0, c1));
+    if let Some(n) = skin.gaps.map(|g| g.every + 1)
+        && goes_on(&cs, n, (r0, r1, c0, c1))
+    {
+        return Err(refuse(
+            Some(lattice),
+            "past a gap beside the board, a whole line reads as its own cells, not its surroundings: the board may go on past what was read (select it with the page around its frame)",
+        ));
+    }
     if !g.whole_groups((r0, r1), (c0, c1)) {
         return Err(refuse(
             Some(lattice),
@@ -781,12 +886,82 @@ mod tests {
             outside: vec![false; 15],
             board: (0..15).map(|i| i == 7 || i == 13).collect(),
         };
-        assert_eq!(grown(&cs, (0, 2, 0, 3)), (0, 3, 0, 3));
+        assert_eq!(grown(&cs, None, (0, 2, 0, 3)), (0, 3, 0, 3));
         let none = Cells {
             board: vec![false; 15],
             ..cs
         };
-        assert_eq!(grown(&none, (0, 2, 0, 3)), (0, 2, 0, 3));
+        assert_eq!(grown(&none, None, (0, 2, 0, 3)), (0, 2, 0, 3));
+    }
+
+    /// On a board of slots (two cells, then a gap line), a gap line is
+    /// crossed when the line past it joins, and only then.
+    #[test]
+    fn the_board_grows_across_a_gap_to_a_plain_line_past_it() {
+        let m = Verdict::Match {
+            look: 0,
+            distance: 0.0,
+            confidence: 1.0,
+        };
+        // Rows: 0-1 the board, 2 a gap, 3-4 wall in the page's colours, 5 a gap.
+        let plain = |rows: &[usize]| (0..12).map(|i| rows.contains(&(i / 2))).collect();
+        let cs = Cells {
+            rows: 6,
+            cols: 2,
+            verdicts: vec![m; 12],
+            outside: vec![false; 12],
+            board: plain(&[3, 4]),
+        };
+        assert_eq!(grown(&cs, Some(3), (0, 2, 0, 2)), (0, 5, 0, 2));
+        let flat = Cells {
+            board: plain(&[4]),
+            ..cs
+        };
+        assert_eq!(grown(&flat, Some(3), (0, 2, 0, 2)), (0, 2, 0, 2));
+    }
+
+    /// Past a gap beside a board of slots, a whole slot of the board's own
+    /// looks (not the gaps'), closed by a gap, means it may go on; the
+    /// frame (the gaps' look), the page (no look), or lines like the floor
+    /// that no gap closes do not.
+    #[test]
+    fn a_line_of_its_own_looks_past_a_gap_means_the_board_may_go_on() {
+        let m = |look| Verdict::Match {
+            look,
+            distance: 0.0,
+            confidence: 1.0,
+        };
+        let n = Verdict::NoMatch {
+            nearest: 0,
+            distance: 99.0,
+        };
+        // Rows of two: 0-1 the board, 2 its gap, 3-4 wall, 5 a gap, 6 page.
+        let rows_closed = |beyond: &Verdict, closing: &Verdict| {
+            let looks = [
+                m(0),
+                m(0),
+                m(1),
+                beyond.clone(),
+                m(0),
+                closing.clone(),
+                n.clone(),
+            ];
+            Cells {
+                rows: 7,
+                cols: 2,
+                verdicts: looks.iter().flat_map(|v| [v.clone(), v.clone()]).collect(),
+                outside: vec![false; 14],
+                board: vec![false; 14],
+            }
+        };
+        let rows = |beyond: &Verdict| rows_closed(beyond, &m(1));
+        // The board is rows 0-4 with its gap at 2: its gaps show look 1.
+        assert!(!goes_on(&rows(&m(0)), 3, (0, 5, 0, 2)));
+        assert!(goes_on(&rows(&m(0)), 3, (0, 2, 0, 2)));
+        assert!(!goes_on(&rows(&m(1)), 3, (0, 2, 0, 2)));
+        assert!(!goes_on(&rows(&n), 3, (0, 2, 0, 2)));
+        // Page like the floor past the frame, but no gap closing a slot.
+        assert!(!goes_on(&rows_closed(&m(0), &m(0)), 3, (0, 2, 0, 2)));
     }
 
     /// Lattices a pixel apart, or a whole pitch apart, agree; slots that
