@@ -538,11 +538,17 @@ fn looks(samples: Vec<(String, Descriptor)>, weights: &[f32]) -> Result<Vec<Look
 fn limits_of(members: &[Descriptor], mean: &[f32]) -> Descriptor {
     let mut out = vec![0.0f32; mean.len()];
     for m in members {
-        for ((o, v), c) in out.iter_mut().zip(m).zip(mean) {
-            *o = o.max((v - c).abs().ceil().min(255.0));
-        }
+        widen(&mut out, m, mean);
     }
     out
+}
+
+/// `limits` widened, per value, to how far `sample` strays from `mean`,
+/// rounded up to a whole step as the calibration file stores it.
+fn widen(limits: &mut [f32], sample: &[f32], mean: &[f32]) {
+    for ((o, v), c) in limits.iter_mut().zip(sample).zip(mean) {
+        *o = o.max((v - c).abs().ceil().min(255.0));
+    }
 }
 
 /// Widens each look's limits to every sample of its class judged nearest
@@ -558,9 +564,7 @@ fn cover(mut skin: Skin, samples: &[(String, Descriptor)]) -> Skin {
         let Some(limits) = l.limits.as_mut().filter(|_| &l.label == label) else {
             continue;
         };
-        for ((o, v), c) in limits.iter_mut().zip(d).zip(&l.cells) {
-            *o = o.max((v - c).abs().ceil().min(255.0));
-        }
+        widen(limits, d, &l.cells);
     }
     skin
 }

@@ -546,25 +546,19 @@ fn grown(
     let gap = |k: usize| slot.is_some_and(|n| k % n == n - 1);
     loop {
         let before = (r0, r1, c0, c1);
-        r0 -= step(
-            r0.checked_sub(1),
-            r0.checked_sub(2),
-            cs.rows,
-            &gap,
-            &|r, p| row(r, (c0, c1), p),
-        );
-        r1 += step(Some(r1), Some(r1 + 1), cs.rows, &gap, &|r, p| {
-            row(r, (c0, c1), p)
+        let (rs, cols) = ((r0, r1), (c0, c1));
+        r0 -= step(&|i| past(Side::Before, rs, cs.rows, i), &gap, &|r, p| {
+            row(r, cols, p)
         });
-        c0 -= step(
-            c0.checked_sub(1),
-            c0.checked_sub(2),
-            cs.cols,
-            &gap,
-            &|c, p| col(c, (r0, r1), p),
-        );
-        c1 += step(Some(c1), Some(c1 + 1), cs.cols, &gap, &|c, p| {
-            col(c, (r0, r1), p)
+        r1 += step(&|i| past(Side::After, rs, cs.rows, i), &gap, &|r, p| {
+            row(r, cols, p)
+        });
+        let rs = (r0, r1);
+        c0 -= step(&|i| past(Side::Before, cols, cs.cols, i), &gap, &|c, p| {
+            col(c, rs, p)
+        });
+        c1 += step(&|i| past(Side::After, cols, cs.cols, i), &gap, &|c, p| {
+            col(c, rs, p)
         });
         if before == (r0, r1, c0, c1) {
             return before;
@@ -623,31 +617,43 @@ fn goes_on(cs: &Cells, n: usize, (r0, r1, c0, c1): (usize, usize, usize, usize))
             && lines[1..n].iter().all(|&k| line(k, Some(false)))
             && line(lines[n], Some(true))
     };
-    let within = |k: Option<usize>, len: usize| k.filter(|&k| k < len);
-    slot_past(&|i| within(r0.checked_sub(1 + i), cs.rows), &row)
-        || slot_past(&|i| within(Some(r1 + i), cs.rows), &row)
-        || slot_past(&|i| within(c0.checked_sub(1 + i), cs.cols), &col)
-        || slot_past(&|i| within(Some(c1 + i), cs.cols), &col)
+    [Side::Before, Side::After].into_iter().any(|side| {
+        slot_past(&|i| past(side, (r0, r1), cs.rows, i), &row)
+            || slot_past(&|i| past(side, (c0, c1), cs.cols, i), &col)
+    })
 }
 
-/// How many lines the board grows by past an edge: 1 when the line `next`
-/// beside it joins (all matched, one plainly its look), 2 when `next` is a
-/// gap line all matched and the line `after` it joins, else 0.
+/// Which side of a span of lines.
+#[derive(Clone, Copy)]
+enum Side {
+    Before,
+    After,
+}
+
+/// The `i`th line (from 0) past a side of the lines `lo..hi`, outwards;
+/// `None` past the picture's `len` lines.
+fn past(side: Side, (lo, hi): (usize, usize), len: usize, i: usize) -> Option<usize> {
+    match side {
+        Side::Before => lo.checked_sub(1 + i),
+        Side::After => Some(hi + i).filter(|&k| k < len),
+    }
+}
+
+/// How many lines the board grows by past an edge (`line_at(i)`, the
+/// `i`th line out): 1 when the first joins (all matched, one plainly its
+/// look), 2 when it is a gap line all matched and the next joins, else 0.
 fn step(
-    next: Option<usize>,
-    after: Option<usize>,
-    len: usize,
+    line_at: &dyn Fn(usize) -> Option<usize>,
     gap: &dyn Fn(usize) -> bool,
     joins: &dyn Fn(usize, bool) -> bool,
 ) -> usize {
-    let within = |k: Option<usize>| k.filter(|&k| k < len);
-    let Some(k) = within(next) else {
+    let Some(k) = line_at(0) else {
         return 0;
     };
     if !gap(k) {
         return usize::from(joins(k, true));
     }
-    match within(after) {
+    match line_at(1) {
         Some(a) if joins(k, false) && joins(a, true) => 2,
         _ => 0,
     }
