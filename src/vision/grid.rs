@@ -163,6 +163,14 @@ pub fn read_cell(
     };
     let best = &params.classes[v.best];
     let ok = v.confidence >= params.min_confidence;
+    // Fewer steps are sharp in a piece drawn small, so a piece may pass
+    // for plain: a cell no colour explains is matched against the pieces.
+    if !ok
+        && s.marks > 0.0
+        && let Some(read) = read_marker(img, rect, &s, params).filter(|r| r.letter.is_some())
+    {
+        return read;
+    }
     let why = (!ok).then(|| {
         if v.distance > best.tolerance {
             Unreadable::NoClass {
@@ -232,4 +240,72 @@ pub fn read_grid(img: &RgbImage, params: &ReadParams) -> Option<GridRead> {
         })
         .collect();
     Some(GridRead { lattice, cells })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vision::cells::SampleParams;
+    use crate::vision::color::ColorClass;
+    use crate::vision::lattice::LatticeParams;
+    use crate::vision::params::Marker;
+    use crate::vision::template::Template;
+    use image::Rgb as P;
+
+    const BLUE: [u8; 3] = [30, 140, 200];
+
+    /// A 40 px cell of a colour no class has, with a white cross on it
+    /// (the piece) or a white ring (something else) or nothing.
+    fn cell(mark: Option<bool>) -> RgbImage {
+        RgbImage::from_fn(40, 40, |x, y| {
+            let (u, v) = (f64::from(x) - 19.5, f64::from(y) - 19.5);
+            let on = match mark {
+                Some(true) => (u - v).abs() < 4.0 || (u + v).abs() < 4.0,
+                Some(false) => (u.hypot(v) - 12.0).abs() < 3.0,
+                None => false,
+            };
+            P(if on && u.abs().max(v.abs()) < 14.0 {
+                [250, 250, 250]
+            } else {
+                BLUE
+            })
+        })
+    }
+
+    /// Every cell counts as plain (as a small piece's few sharp steps do).
+    fn params() -> ReadParams {
+        ReadParams {
+            lattice: LatticeParams::default(),
+            sample: SampleParams::default(),
+            max_plain_marks: f32::MAX,
+            min_confidence: 0.6,
+            classes: vec![ColorClass {
+                letter: '.',
+                name: "floor".into(),
+                stops: vec![Rgb::from_u8([226, 226, 250])],
+                tolerance: 24.0,
+                haze: None,
+            }],
+            markers: vec![Marker {
+                letter: 'K',
+                name: "piece".into(),
+                template: Template::from_image(&cell(Some(true)), false).expect("a template"),
+                min_score: 0.45,
+            }],
+            skin: None,
+        }
+    }
+
+    #[test]
+    fn a_piece_that_passes_for_plain_is_read_when_no_colour_explains_its_cell() {
+        let at = Lattice::uniform(0.0, 0.0, 40.0, 40.0, 1, 1);
+        let read = |mark| read_cell(&cell(mark), &at, 0, 0, &params());
+        assert_eq!(read(Some(true)).letter, Some('K'));
+        // Something else sharp, and a flat cell, stay unread: by colour.
+        for mark in [Some(false), None] {
+            let r = read(mark);
+            assert_eq!(r.letter, None);
+            assert!(matches!(r.why, Some(Unreadable::NoClass { .. })), "{r:?}");
+        }
+    }
 }
