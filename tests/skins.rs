@@ -1268,8 +1268,16 @@ fn random_skins(seeds: impl IntoIterator<Item = u64>, only: &str) -> Sweep {
                 }
             };
             if let Ok(dump) = std::env::var("RANDOM_SKIN_DUMP") {
-                let taught = dir.path().join(format!("look/{game}.toml"));
-                std::fs::copy(taught, format!("{dump}/{game}-{seed}.toml")).unwrap();
+                // The look and the piece images it names, side by side.
+                for f in std::fs::read_dir(dir.path().join("look")).unwrap() {
+                    let f = f.unwrap().path();
+                    let name = f.file_name().unwrap().to_string_lossy().into_owned();
+                    let to = match name == format!("{game}.toml") {
+                        true => format!("{dump}/{game}-{seed}.toml"),
+                        false => format!("{dump}/{name}"),
+                    };
+                    std::fs::copy(&f, to).unwrap();
+                }
             }
             let checks = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 let n = suite.levels.len();
