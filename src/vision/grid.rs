@@ -127,6 +127,9 @@ impl GridRead {
     }
 }
 
+/// The confidence a piece read in a cell that passed for plain needs.
+const CLEAR_MARK: f32 = 0.9;
+
 /// Logistic map of a template score around its threshold.
 fn marker_confidence(score: f32, min: f32) -> f32 {
     1.0 / (1.0 + (-(score - min) / 0.04).exp())
@@ -164,10 +167,16 @@ pub fn read_cell(
     let best = &params.classes[v.best];
     let ok = v.confidence >= params.min_confidence;
     // Fewer steps are sharp in a piece drawn small, so a piece may pass
-    // for plain: a cell no colour explains is matched against the pieces.
-    if !ok
-        && s.marks > 0.0
-        && let Some(read) = read_marker(img, rect, &s, params).filter(|r| r.letter.is_some())
+    // for plain: a cell far from every colour, with half the sharp steps
+    // a piece needs, is matched against the pieces, and taken for one
+    // only on a clear match (not a colour between two classes, as a cell
+    // caught mid-change shows, nor a faint trace).
+    let far = v.distance > best.tolerance;
+    if far
+        && s.marks >= params.max_plain_marks / 2.0
+        && let Some(read) = read_marker(img, rect, &s, params)
+        && read.letter.is_some()
+        && read.confidence >= CLEAR_MARK
     {
         return read;
     }
@@ -254,30 +263,50 @@ mod tests {
 
     const BLUE: [u8; 3] = [30, 140, 200];
 
-    /// A 40 px cell of a colour no class has, with a white cross on it
-    /// (the piece) or a white ring (something else) or nothing.
-    fn cell(mark: Option<bool>) -> RgbImage {
+    /// What a 40 px cell of a colour no class has shows.
+    #[derive(Clone, Copy)]
+    enum Mark {
+        /// The piece: a white cross.
+        Piece,
+        /// The piece faintly, as a trace fading out.
+        Faint,
+        /// Something else sharp: a white ring.
+        Ring,
+        Nothing,
+    }
+
+    fn cell(mark: Mark) -> RgbImage {
         RgbImage::from_fn(40, 40, |x, y| {
             let (u, v) = (f64::from(x) - 19.5, f64::from(y) - 19.5);
-            let on = match mark {
-                Some(true) => (u - v).abs() < 4.0 || (u + v).abs() < 4.0,
-                Some(false) => (u.hypot(v) - 12.0).abs() < 3.0,
-                None => false,
-            };
-            P(if on && u.abs().max(v.abs()) < 14.0 {
-                [250, 250, 250]
-            } else {
-                BLUE
+            let cross = (u - v).abs() < 4.0 || (u + v).abs() < 4.0;
+            let ring = (u.hypot(v) - 12.0).abs() < 3.0;
+            let inside = u.abs().max(v.abs()) < 14.0;
+            P(match mark {
+                Mark::Piece if cross && inside => [250, 250, 250],
+                Mark::Faint if cross && inside => [60, 165, 220],
+                Mark::Ring if ring && inside => [250, 250, 250],
+                _ => BLUE,
             })
         })
     }
 
-    /// Every cell counts as plain (as a small piece's few sharp steps do).
+    /// The piece's cell counts as plain, just: its sharp steps are a
+    /// little under the threshold, as a small piece's are.
     fn params() -> ReadParams {
+        let piece = sample(
+            &cell(Mark::Piece),
+            crate::geom::RectF {
+                x0: 0.0,
+                y0: 0.0,
+                x1: 40.0,
+                y1: 40.0,
+            },
+            &SampleParams::default(),
+        );
         ReadParams {
             lattice: LatticeParams::default(),
             sample: SampleParams::default(),
-            max_plain_marks: f32::MAX,
+            max_plain_marks: piece.marks * 1.1,
             min_confidence: 0.6,
             classes: vec![ColorClass {
                 letter: '.',
@@ -289,7 +318,7 @@ mod tests {
             markers: vec![Marker {
                 letter: 'K',
                 name: "piece".into(),
-                template: Template::from_image(&cell(Some(true)), false).expect("a template"),
+                template: Template::from_image(&cell(Mark::Piece), false).expect("a template"),
                 min_score: 0.45,
             }],
             skin: None,
@@ -300,9 +329,11 @@ mod tests {
     fn a_piece_that_passes_for_plain_is_read_when_no_colour_explains_its_cell() {
         let at = Lattice::uniform(0.0, 0.0, 40.0, 40.0, 1, 1);
         let read = |mark| read_cell(&cell(mark), &at, 0, 0, &params());
-        assert_eq!(read(Some(true)).letter, Some('K'));
-        // Something else sharp, and a flat cell, stay unread: by colour.
-        for mark in [Some(false), None] {
+        assert_eq!(read(Mark::Piece).letter, Some('K'));
+        // Something else sharp stays unread; so do a faint trace of the
+        // piece and a flat cell, by their colour.
+        assert_eq!(read(Mark::Ring).letter, None);
+        for mark in [Mark::Faint, Mark::Nothing] {
             let r = read(mark);
             assert_eq!(r.letter, None);
             assert!(matches!(r.why, Some(Unreadable::NoClass { .. })), "{r:?}");

@@ -687,7 +687,7 @@ pub fn locate(img: &RgbImage, skin: &Skin) -> Result<Located, Refusal> {
         ));
     }
     let b = lattice.bounds();
-    surroundings(img, skin, &g, (b.x0, b.x1, b.y0, b.y1))
+    surroundings(img, skin, &g, &lattice)
         .and_then(|()| slot_edges(img, skin, (&g, b), &cs, ((r0, r1), (c0, c1))))
         .map_err(|why| refuse(Some(lattice.clone()), why))?;
     let verdicts = (r0..r1)
@@ -771,15 +771,12 @@ fn outside_share(img: &RgbImage, skin: &Skin, r: RectF) -> f32 {
 /// own outline, shows the board's surroundings: a board cut by the
 /// selection, or with something over its edge, shows something else
 /// there. A board whose band the selection leaves no room for is refused.
-fn surroundings(
-    img: &RgbImage,
-    skin: &Skin,
-    g: &Grid,
-    (x0, x1, y0, y1): Box4,
-) -> Result<(), String> {
+fn surroundings(img: &RgbImage, skin: &Skin, g: &Grid, lattice: &Lattice) -> Result<(), String> {
     let (w, h) = (f64::from(img.width()), f64::from(img.height()));
     let pitch = g.px.min(g.py);
-    let [gl, gt, gr, gb] = gaps(img, skin, pitch, (x0, x1, y0, y1))?;
+    let b = lattice.bounds();
+    let (x0, x1, y0, y1) = (b.x0, b.x1, b.y0, b.y1);
+    let [gl, gt, gr, gb] = gaps(img, skin, pitch, lattice)?;
     let band = (0.05 * pitch).max(MIN_MARGIN);
     let (ox0, ox1) = ((x0 - gl - band).max(0.0), (x1 + gr + band).min(w));
     let (oy0, oy1) = ((y0 - gt - band).max(0.0), (y1 + gb + band).min(h));
@@ -845,20 +842,25 @@ fn surroundings(
 /// bottom, as [`Edge::ALL`]): its outline's learned reach and a pixel of
 /// blend. Where the selection leaves less room than that and a pixel, the
 /// outline is measured in the picture instead ([`overhang`]): no wider
-/// than learned, with a whole pixel of the surroundings past it. Else the
-/// board may be cut there, and it is refused.
-fn gaps(img: &RgbImage, skin: &Skin, pitch: f64, board: Box4) -> Result<[f64; 4], String> {
+/// than learned, with [`MIN_MARGIN`] pixels of the page past it, in
+/// colours the board never shows near its lines ([`page_colours`]), so
+/// that a sliver of a cut cell cannot pass for the page. Else the board
+/// may be cut there, and it is refused.
+fn gaps(img: &RgbImage, skin: &Skin, pitch: f64, lattice: &Lattice) -> Result<[f64; 4], String> {
     let (w, h) = (f64::from(img.width()), f64::from(img.height()));
-    let (x0, x1, y0, y1) = board;
+    let b = lattice.bounds();
+    let board = (b.x0, b.x1, b.y0, b.y1);
     let gap = skin.reach * pitch + 1.0;
-    let room = [x0, y0, w - x1, h - y1];
+    let room = [b.x0, b.y0, w - b.x1, h - b.y1];
     let mut out = [gap; 4];
+    let mut page = None;
     for (i, side) in Edge::ALL.into_iter().enumerate() {
         if room[i] >= gap + 1.0 {
             continue;
         }
-        match overhang(img, skin, side, board) {
-            Some(o) if o <= gap && room[i] - o >= 1.0 => out[i] = o,
+        let page = page.get_or_insert_with(|| page_colours(img, skin, lattice, gap + 1.0));
+        match overhang(img, page, side, board) {
+            Some(o) if o <= gap && room[i] - o >= MIN_MARGIN => out[i] = o,
             _ => return Err("the board touches the edge of the selection, so it may go on past it: select it with a margin of a few pixels".into()),
         }
     }
@@ -868,27 +870,68 @@ fn gaps(img: &RgbImage, skin: &Skin, pitch: f64, board: Box4) -> Result<[f64; 4]
 /// A box as `(x0, x1, y0, y1)`.
 type Box4 = (f64, f64, f64, f64);
 
+/// How near (per channel) a pixel must be to a colour of the page to be
+/// the page on a side the selection leaves little room past.
+const PAGE_NEAR: u8 = 8;
+
+/// True when `c` is within [`PAGE_NEAR`] of one of `colours`.
+fn page_like(colours: &[[u8; 3]], c: [u8; 3]) -> bool {
+    colours
+        .iter()
+        .any(|o| (0..3).all(|k| c[k].abs_diff(o[k]) <= PAGE_NEAR))
+}
+
+/// The surroundings' colours that no pixel of the board within `near`
+/// pixels of one of its lines shows: what a sliver of a cell cut by the
+/// selection could not be.
+fn page_colours(img: &RgbImage, skin: &Skin, lattice: &Lattice, near: f64) -> Vec<[u8; 3]> {
+    let b = lattice.bounds();
+    // Pixels whose centres lie in [lo, hi].
+    let centred = |lo: f64, hi: f64| (lo - 0.5).ceil() as i64..=(hi - 0.5).floor() as i64;
+    let (w, h) = (i64::from(img.width()), i64::from(img.height()));
+    let mut page = skin.outside.clone();
+    let mut look = |x: i64, y: i64| {
+        if (0..w).contains(&x) && (0..h).contains(&y) {
+            let c = img.get_pixel(x as u32, y as u32).0;
+            page.retain(|&o| !page_like(&[o], c));
+        }
+    };
+    for &x in &lattice.xs {
+        let (lo, hi) = ((x - near).max(b.x0), (x + near).min(b.x1));
+        for xi in centred(lo, hi) {
+            centred(b.y0, b.y1).for_each(|yi| look(xi, yi));
+        }
+    }
+    for &y in &lattice.ys {
+        let (lo, hi) = ((y - near).max(b.y0), (y + near).min(b.y1));
+        for yi in centred(lo, hi) {
+            centred(b.x0, b.x1).for_each(|xi| look(xi, yi));
+        }
+    }
+    page
+}
+
 /// How far past one side of the board (its box) its own pixels reach in
 /// the picture: along every pixel line across that side, the distance
-/// from the side to the first pixel of the surroundings' colours; the
-/// distance 9 lines in 10 are within. `None` when more than one line in
-/// 10 shows no such pixel before the picture's edge.
-fn overhang(img: &RgbImage, skin: &Skin, side: Edge, (x0, x1, y0, y1): Box4) -> Option<f64> {
+/// from the side to the first pixel of a `page` colour; the distance 9
+/// lines in 10 are within. `None` when more than one line in 10 shows no
+/// such pixel before the picture's edge.
+fn overhang(img: &RgbImage, page: &[[u8; 3]], side: Edge, (x0, x1, y0, y1): Box4) -> Option<f64> {
     let (w, h) = (i64::from(img.width()), i64::from(img.height()));
     // (where the side lies, the step outwards, the pixels along the way,
-    // the lines across the side)
-    let (edge, step, len, across) = match side {
-        Edge::Left => (x0, -1, w, (y0, y1)),
-        Edge::Right => (x1, 1, w, (y0, y1)),
-        Edge::Top => (y0, -1, h, (x0, x1)),
-        Edge::Bottom => (y1, 1, h, (x0, x1)),
+    // the lines across the side and how many there are)
+    let (edge, step, len, across, lines) = match side {
+        Edge::Left => (x0, -1, w, (y0, y1), h),
+        Edge::Right => (x1, 1, w, (y0, y1), h),
+        Edge::Top => (y0, -1, h, (x0, x1), w),
+        Edge::Bottom => (y1, 1, h, (x0, x1), w),
     };
     let seen = |p: i64, t: i64| {
         let (x, y) = match side {
             Edge::Left | Edge::Right => (p, t),
             Edge::Top | Edge::Bottom => (t, p),
         };
-        skin.near_outside(img.get_pixel(x as u32, y as u32).0.map(f32::from))
+        page_like(page, img.get_pixel(x as u32, y as u32).0)
     };
     // The first pixel whose centre is past the side, and its distance
     // from the side to that pixel's nearer edge.
@@ -897,7 +940,8 @@ fn overhang(img: &RgbImage, skin: &Skin, side: Edge, (x0, x1, y0, y1): Box4) -> 
     } else {
         ((edge - 0.5).ceil() as i64, |p, e| p as f64 - e)
     };
-    let mut reach: Vec<f64> = (across.0.ceil() as i64..across.1.floor() as i64)
+    let mut reach: Vec<f64> = (across.0.ceil().max(0.0) as i64
+        ..(across.1.floor() as i64).min(lines))
         .map(|t| {
             std::iter::successors(Some(first), |p| Some(p + step))
                 .take_while(|p| (0..len).contains(p))
@@ -1061,8 +1105,10 @@ mod tests {
     /// A board 3 px from the picture's edge at 80 px a cell, where the
     /// learned outline and its blend leave no room for the band: it is
     /// still read when the picture shows the page right past it, or past
-    /// an outline of its own no wider than learned; a board running on to
-    /// the picture's edge is refused.
+    /// an outline of a pixel; not when the page shows for less than two
+    /// pixels, nor when the board runs on to the picture's edge, nor when
+    /// its own lines are drawn in the page's colour (a cell cut just past
+    /// one would look the same).
     #[test]
     fn a_tight_margin_is_measured_and_a_board_cut_there_is_refused() {
         let skin = Skin {
@@ -1070,17 +1116,25 @@ mod tests {
             ..example()
         };
         let g = Grid::uniform(3.0, 3.0, 80.0, 80.0);
-        let board = (3.0, 403.0, 3.0, 403.0);
-        // `ink` runs from the board's left edge out to that x.
-        let draw = |ink: u32| {
+        let board = Lattice::uniform(3.0, 3.0, 80.0, 80.0, 5, 5);
+        // `ink` is where the board's pixels begin on the left; `lines`
+        // draws its inner lines in the page's colour.
+        let draw = |ink: u32, lines: bool| {
             RgbImage::from_fn(406, 406, |x, y| {
                 let inside = (3..403).contains(&y) && (ink..403).contains(&x);
-                image::Rgb(if inside { [100; 3] } else { [250; 3] })
+                let line = lines && x > 5 && (x + 77) % 80 < 2;
+                image::Rgb(if inside && !line { [100; 3] } else { [250; 3] })
             })
         };
-        assert_eq!(surroundings(&draw(3), &skin, &g, board), Ok(()));
-        assert_eq!(surroundings(&draw(1), &skin, &g, board), Ok(()));
-        let cut = surroundings(&draw(0), &skin, &g, board);
-        assert!(cut.is_err_and(|e| e.contains("touches the edge")));
+        let read = |ink, lines| surroundings(&draw(ink, lines), &skin, &g, &board);
+        assert_eq!(read(3, false), Ok(()));
+        assert_eq!(read(2, false), Ok(()));
+        for (ink, lines) in [(1, false), (0, false), (3, true)] {
+            let refused = read(ink, lines);
+            assert!(
+                refused.is_err_and(|e| e.contains("touches the edge")),
+                "{ink} {lines}"
+            );
+        }
     }
 }
