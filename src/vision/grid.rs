@@ -181,7 +181,7 @@ pub fn read_cell(
         return read;
     }
     let why = (!ok).then(|| {
-        if v.distance > best.tolerance {
+        if far {
             Unreadable::NoClass {
                 color: s.color,
                 nearest: best.name.clone(),
