@@ -736,8 +736,11 @@ fn slot_edges(
 
 /// The share of the pixels in `r` that show the board's surroundings: a
 /// colour seen around the board, or, where two such colours meet, a blend
-/// of them between pixels that show each.
-fn outside_share(img: &RgbImage, skin: &Skin, r: RectF) -> f32 {
+/// of them between pixels that show each. A pixel not plainly of the page
+/// (within [`PAGE_NEAR`]) in a colour the board `shown` near its lines is
+/// the board's: a sliver of a cell the selection cuts, in colours only
+/// loosely like the page's.
+fn outside_share(img: &RgbImage, skin: &Skin, shown: &Shown, r: RectF) -> f32 {
     let (w, h) = (img.width() as i64, img.height() as i64);
     let at = |x: i64, y: i64| -> Option<[f32; 3]> {
         (x >= 0 && y >= 0 && x < w && y < h)
@@ -750,14 +753,15 @@ fn outside_share(img: &RgbImage, skin: &Skin, r: RectF) -> f32 {
     for y in y0.max(0)..=y1.min(h - 1) {
         for x in x0.max(0)..=x1.min(w - 1) {
             all += 1;
-            let c = img.get_pixel(x as u32, y as u32).0.map(f32::from);
+            let px = img.get_pixel(x as u32, y as u32).0;
+            let c = px.map(f32::from);
             let blend = || {
                 skin.between_outside(c)
                     && ((seen(x - 2, y) && seen(x + 2, y)) || (seen(x, y - 2) && seen(x, y + 2)))
             };
-            if skin.near_outside(c) || blend() {
-                ok += 1;
-            }
+            let page = page_like(&skin.outside, px)
+                || (!shown.near(px) && (skin.near_outside(c) || blend()));
+            ok += u32::from(page);
         }
     }
     if all == 0 {
@@ -771,94 +775,118 @@ fn outside_share(img: &RgbImage, skin: &Skin, r: RectF) -> f32 {
 /// own outline, shows the board's surroundings: a board cut by the
 /// selection, or with something over its edge, shows something else
 /// there. A board whose band the selection leaves no room for is refused.
+///
+/// Where the band shows the board's own colours, the lattice may lie a
+/// little inside the board's edge (a floor much like the page leaves its
+/// place loose): the band is looked at again past where the page begins,
+/// when it begins within [`SETTLE`] of a pitch and shows before the
+/// selection's edge ([`overhang`]). A cut cell runs on to that edge.
 fn surroundings(img: &RgbImage, skin: &Skin, g: &Grid, lattice: &Lattice) -> Result<(), String> {
-    let (w, h) = (f64::from(img.width()), f64::from(img.height()));
     let pitch = g.px.min(g.py);
     let b = lattice.bounds();
-    let (x0, x1, y0, y1) = (b.x0, b.x1, b.y0, b.y1);
-    let [gl, gt, gr, gb] = gaps(img, skin, pitch, lattice)?;
+    let board = (b.x0, b.x1, b.y0, b.y1);
     let band = (0.05 * pitch).max(MIN_MARGIN);
-    let (ox0, ox1) = ((x0 - gl - band).max(0.0), (x1 + gr + band).min(w));
-    let (oy0, oy1) = ((y0 - gt - band).max(0.0), (y1 + gb + band).min(h));
-    let strips = [
-        RectF {
-            x0: ox0,
-            y0: oy0,
-            x1: x0 - gl,
-            y1: oy1,
-        },
-        RectF {
-            x0: x1 + gr,
-            y0: oy0,
-            x1: ox1,
-            y1: oy1,
-        },
-        RectF {
-            x0: ox0,
-            y0: oy0,
-            x1: ox1,
-            y1: y0 - gt,
-        },
-        RectF {
-            x0: ox0,
-            y0: y1 + gb,
-            x1: ox1,
-            y1: oy1,
-        },
-    ];
-    for s in strips {
-        if s.x1 - s.x0 < 0.5 || s.y1 - s.y0 < 0.5 {
+    let shown = Shown::near_lines(img, lattice, skin.reach * pitch + 2.0 + band);
+    let page: Vec<[u8; 3]> = skin
+        .outside
+        .iter()
+        .copied()
+        .filter(|&o| !shown.near(o))
+        .collect();
+    let mut out = gaps(img, &page, skin.reach * pitch + 1.0, board)?;
+    let room = room(img, board);
+    for (i, side) in Edge::ALL.into_iter().enumerate() {
+        if band_is_outside(img, skin, &shown, strip(img, board, out, band, i), pitch) {
             continue;
         }
-        // Cell-sized pieces of the strip, so that a little of the board
-        // showing along it is not lost in the average.
-        let long_x = s.x1 - s.x0 > s.y1 - s.y0;
-        let len = if long_x { s.x1 - s.x0 } else { s.y1 - s.y0 };
-        let n = (len / pitch).ceil().max(1.0) as usize;
-        for k in 0..n {
-            let (t, u) = (k as f64 / n as f64, (k + 1) as f64 / n as f64);
-            let part = if long_x {
-                RectF {
-                    x0: s.x0 + (s.x1 - s.x0) * t,
-                    x1: s.x0 + (s.x1 - s.x0) * u,
-                    ..s
-                }
-            } else {
-                RectF {
-                    y0: s.y0 + (s.y1 - s.y0) * t,
-                    y1: s.y0 + (s.y1 - s.y0) * u,
-                    ..s
-                }
-            };
-            if outside_share(img, skin, part) < 0.9 {
-                return Err("the board's surroundings do not show all around it: it may go on past the selection (select it whole, with a margin), or something covers its edge".into());
-            }
+        let settled = overhang(img, &page, side, board)
+            .filter(|&o| o <= out[i] + SETTLE * pitch && room[i] - o >= MIN_MARGIN + band);
+        out[i] = settled.ok_or(NOT_AROUND)?;
+        if !band_is_outside(img, skin, &shown, strip(img, board, out, band, i), pitch) {
+            return Err(NOT_AROUND.into());
         }
     }
     Ok(())
 }
 
+/// Why a board whose band does not show its surroundings is refused.
+const NOT_AROUND: &str = "the board's surroundings do not show all around it: it may go on past the selection (select it whole, with a margin), or something covers its edge";
+
+/// How far past a side of its lattice, in pitches, the board's edge may
+/// be found when its band shows the board's own colours.
+const SETTLE: f64 = 0.15;
+
+/// The room the picture leaves past each side of `board` (as [`Edge::ALL`]).
+fn room(img: &RgbImage, (x0, x1, y0, y1): Box4) -> [f64; 4] {
+    let (w, h) = (f64::from(img.width()), f64::from(img.height()));
+    [x0, y0, w - x1, h - y1]
+}
+
+/// The band `band` wide past side `i` of `board`, `gaps` out from it,
+/// across the whole box the bands make, inside the picture.
+fn strip(img: &RgbImage, (x0, x1, y0, y1): Box4, gaps: [f64; 4], band: f64, i: usize) -> RectF {
+    let (w, h) = (f64::from(img.width()), f64::from(img.height()));
+    let [gl, gt, gr, gb] = gaps;
+    let (ox0, ox1) = ((x0 - gl - band).max(0.0), (x1 + gr + band).min(w));
+    let (oy0, oy1) = ((y0 - gt - band).max(0.0), (y1 + gb + band).min(h));
+    let all = RectF {
+        x0: ox0,
+        y0: oy0,
+        x1: ox1,
+        y1: oy1,
+    };
+    match Edge::ALL[i] {
+        Edge::Left => RectF { x1: x0 - gl, ..all },
+        Edge::Right => RectF { x0: x1 + gr, ..all },
+        Edge::Top => RectF { y1: y0 - gt, ..all },
+        Edge::Bottom => RectF { y0: y1 + gb, ..all },
+    }
+}
+
+/// True when every cell-sized piece of the strip `s` is nine tenths the
+/// surroundings ([`outside_share`]), so that a little of the board
+/// showing along it is not lost in the average. An empty strip is.
+fn band_is_outside(img: &RgbImage, skin: &Skin, shown: &Shown, s: RectF, pitch: f64) -> bool {
+    if s.x1 - s.x0 < 0.5 || s.y1 - s.y0 < 0.5 {
+        return true;
+    }
+    let long_x = s.x1 - s.x0 > s.y1 - s.y0;
+    let len = if long_x { s.x1 - s.x0 } else { s.y1 - s.y0 };
+    let n = (len / pitch).ceil().max(1.0) as usize;
+    (0..n).all(|k| {
+        let (t, u) = (k as f64 / n as f64, (k + 1) as f64 / n as f64);
+        let part = if long_x {
+            RectF {
+                x0: s.x0 + (s.x1 - s.x0) * t,
+                x1: s.x0 + (s.x1 - s.x0) * u,
+                ..s
+            }
+        } else {
+            RectF {
+                y0: s.y0 + (s.y1 - s.y0) * t,
+                y1: s.y0 + (s.y1 - s.y0) * u,
+                ..s
+            }
+        };
+        outside_share(img, skin, shown, part) >= 0.9
+    })
+}
+
 /// The strip left out past each side of the board (left, top, right,
 /// bottom, as [`Edge::ALL`]): its outline's learned reach and a pixel of
-/// blend. Where the selection leaves less room than that and a pixel, the
-/// outline is measured in the picture instead ([`overhang`]): no wider
-/// than learned, with [`MIN_MARGIN`] pixels of the page past it, in
-/// colours the board never shows near its lines ([`page_colours`]), so
+/// blend, `gap`. Where the selection leaves less room than that and a
+/// pixel, the outline is measured in the picture instead ([`overhang`]):
+/// no wider than learned, with [`MIN_MARGIN`] pixels of the `page` past
+/// it, in colours the board never shows near its lines ([`Shown`]), so
 /// that a sliver of a cut cell cannot pass for the page. Else the board
 /// may be cut there, and it is refused.
-fn gaps(img: &RgbImage, skin: &Skin, pitch: f64, lattice: &Lattice) -> Result<[f64; 4], String> {
-    let (w, h) = (f64::from(img.width()), f64::from(img.height()));
-    let b = lattice.bounds();
-    let board = (b.x0, b.x1, b.y0, b.y1);
-    let gap = skin.reach * pitch + 1.0;
-    let room = [b.x0, b.y0, w - b.x1, h - b.y1];
+fn gaps(img: &RgbImage, page: &[[u8; 3]], gap: f64, board: Box4) -> Result<[f64; 4], String> {
+    let room = room(img, board);
     let mut out = [gap; 4];
-    let mut page = None;
     for (i, side) in Edge::ALL.into_iter().enumerate() {
         if room[i] >= gap + 1.0 {
             continue;
         }
-        let page = page.get_or_insert_with(|| page_colours(img, skin, lattice, gap + 1.0));
         match overhang(img, page, side, board) {
             Some(o) if o <= gap && room[i] - o >= MIN_MARGIN => out[i] = o,
             _ => return Err("the board touches the edge of the selection, so it may go on past it: select it with a margin of a few pixels".into()),
@@ -881,34 +909,65 @@ fn page_like(colours: &[[u8; 3]], c: [u8; 3]) -> bool {
         .any(|o| (0..3).all(|k| c[k].abs_diff(o[k]) <= PAGE_NEAR))
 }
 
-/// The surroundings' colours that no pixel of the board within `near`
-/// pixels of one of its lines shows: what a sliver of a cell cut by the
-/// selection could not be.
-fn page_colours(img: &RgbImage, skin: &Skin, lattice: &Lattice, near: f64) -> Vec<[u8; 3]> {
-    let b = lattice.bounds();
-    // Pixels whose centres lie in [lo, hi].
-    let centred = |lo: f64, hi: f64| (lo - 0.5).ceil() as i64..=(hi - 0.5).floor() as i64;
-    let (w, h) = (i64::from(img.width()), i64::from(img.height()));
-    let mut page = skin.outside.clone();
-    let mut look = |x: i64, y: i64| {
-        if (0..w).contains(&x) && (0..h).contains(&y) {
-            let c = img.get_pixel(x as u32, y as u32).0;
-            page.retain(|&o| !page_like(&[o], c));
+/// The colours the board shows within some pixels of its lines, in bins
+/// of 4 a channel: what a sliver of a cell the selection cuts could show.
+struct Shown(Vec<u64>);
+
+impl Shown {
+    const BINS: usize = 64;
+
+    /// The colours of the board's pixels within `near` of one of its
+    /// inner lines, and not within `near` of its edge: a cell's pixels
+    /// beside its inner edge, which a cut cell shows, but not the blend
+    /// of the board's edge with the page, which a lattice lying a little
+    /// inside that edge takes in.
+    fn near_lines(img: &RgbImage, lattice: &Lattice, near: f64) -> Shown {
+        let mut shown = Shown(vec![0; Self::BINS.pow(3) / 64]);
+        let b = lattice.bounds();
+        // Pixels whose centres lie in [lo, hi].
+        let centred = |lo: f64, hi: f64| (lo - 0.5).ceil() as i64..=(hi - 0.5).floor() as i64;
+        let (w, h) = (i64::from(img.width()), i64::from(img.height()));
+        let mut mark = |x: i64, y: i64| {
+            if (0..w).contains(&x) && (0..h).contains(&y) {
+                let i = Self::bin(img.get_pixel(x as u32, y as u32).0.map(usize::from));
+                shown.0[i / 64] |= 1 << (i % 64);
+            }
+        };
+        let inner = |v: &[f64]| v[1..v.len().saturating_sub(1).max(1)].to_vec();
+        for x in inner(&lattice.xs) {
+            for xi in centred(x - near, x + near) {
+                centred(b.y0 + near, b.y1 - near).for_each(|yi| mark(xi, yi));
+            }
         }
-    };
-    for &x in &lattice.xs {
-        let (lo, hi) = ((x - near).max(b.x0), (x + near).min(b.x1));
-        for xi in centred(lo, hi) {
-            centred(b.y0, b.y1).for_each(|yi| look(xi, yi));
+        for y in inner(&lattice.ys) {
+            for yi in centred(y - near, y + near) {
+                centred(b.x0 + near, b.x1 - near).for_each(|xi| mark(xi, yi));
+            }
         }
+        shown
     }
-    for &y in &lattice.ys {
-        let (lo, hi) = ((y - near).max(b.y0), (y + near).min(b.y1));
-        for yi in centred(lo, hi) {
-            centred(b.x0, b.x1).for_each(|xi| look(xi, yi));
-        }
+
+    fn bin(c: [usize; 3]) -> usize {
+        ((c[0] >> 2) * Self::BINS + (c[1] >> 2)) * Self::BINS + (c[2] >> 2)
     }
-    page
+
+    /// True when the board shows a colour within [`PAGE_NEAR`] of `c` (or
+    /// up to 3 more, as the bins fall).
+    fn near(&self, c: [u8; 3]) -> bool {
+        let reach = usize::from(PAGE_NEAR).div_ceil(4);
+        let span = |v: u8| {
+            let b = usize::from(v >> 2);
+            b.saturating_sub(reach)..=(b + reach).min(Self::BINS - 1)
+        };
+        span(c[0]).any(|r| {
+            span(c[1]).any(|g| {
+                span(c[2]).any(|b| {
+                    let i = (r * Self::BINS + g) * Self::BINS + b;
+                    self.0[i / 64] >> (i % 64) & 1 == 1
+                })
+            })
+        })
+    }
 }
 
 /// How far past one side of the board (its box) its own pixels reach in
@@ -1136,5 +1195,71 @@ mod tests {
                 "{ink} {lines}"
             );
         }
+    }
+
+    /// A ring of walls in a colour only loosely like the page's (15 off,
+    /// within the surroundings' tolerance of 28): the whole board, with a
+    /// wide margin, is read; a selection that cuts into the wall column
+    /// anywhere, and so leaves a sliver of it where the band is looked
+    /// at, is refused, though the sliver passes for the page loosely.
+    #[test]
+    fn a_sliver_of_a_cut_cell_loosely_like_the_page_is_not_its_surroundings() {
+        let skin = example();
+        let wall = [235, 235, 250];
+        // The board, 5x5 at 40 px from (30, 30), seen from `cut` px on.
+        let draw = |cut: u32| {
+            RgbImage::from_fn(260 - cut, 260, |x, y| {
+                let (x, y) = (x + cut, y);
+                let inside = (30..230).contains(&x) && (30..230).contains(&y);
+                let ring = !(70..190).contains(&x) || !(70..190).contains(&y);
+                image::Rgb(match (inside, ring) {
+                    (false, _) => [250; 3],
+                    (true, true) => wall,
+                    (true, false) => [100; 3],
+                })
+            })
+        };
+        let g = Grid::uniform(30.0, 30.0, 40.0, 40.0);
+        let whole = Lattice::uniform(30.0, 30.0, 40.0, 40.0, 5, 5);
+        assert_eq!(surroundings(&draw(0), &skin, &g, &whole), Ok(()));
+        for into in 2..38 {
+            // The board read without its cut column: from the next line.
+            let x0 = f64::from(40 - into);
+            let g = Grid::uniform(x0, 30.0, 40.0, 40.0);
+            let rest = Lattice::uniform(x0, 30.0, 40.0, 40.0, 5, 4);
+            let read = surroundings(&draw(30 + into), &skin, &g, &rest);
+            assert!(read.is_err(), "cut {into} px into the wall column");
+        }
+    }
+
+    /// A floor loosely like the page (20 off), and a lattice found 2 px
+    /// inside the board's edge, so that the bands right and below show
+    /// the floor: the page begins just past it, and the board is read. A
+    /// selection cutting a wider board 8 px past that lattice, so that the
+    /// floor runs on to its edge, is refused.
+    #[test]
+    fn a_lattice_a_little_inside_the_boards_edge_is_settled_but_a_cut_is_not() {
+        let skin = example();
+        // The board from (30, 30) to (`right`, 230), in a picture `w` wide.
+        let draw = |right: u32, w: u32| {
+            RgbImage::from_fn(w, 260, |x, y| {
+                let inside = (30..right).contains(&x) && (30..230).contains(&y);
+                let piece = (x - 30) % 40 > 10 && (y - 30) % 40 > 10 && (x + y) % 80 < 40;
+                image::Rgb(match (inside, piece) {
+                    (false, _) => [250; 3],
+                    (true, false) => [230, 230, 235],
+                    (true, true) => [100; 3],
+                })
+            })
+        };
+        let g = Grid::uniform(28.0, 28.0, 40.0, 40.0);
+        let off = Lattice::uniform(28.0, 28.0, 40.0, 40.0, 5, 5);
+        assert_eq!(surroundings(&draw(230, 260), &skin, &g, &off), Ok(()));
+        let cut = surroundings(&draw(270, 236), &skin, &g, &off);
+        assert!(
+            cut.as_ref()
+                .is_err_and(|e| e.contains("do not show all around")),
+            "{cut:?}"
+        );
     }
 }
