@@ -778,35 +778,61 @@ fn outside_share(img: &RgbImage, skin: &Skin, shown: &Shown, r: RectF) -> f32 {
 ///
 /// Where the band shows the board's own colours, the lattice may lie a
 /// little inside the board's edge (a floor much like the page leaves its
-/// place loose): the band is looked at again past where the page begins,
-/// when it begins within [`SETTLE`] of a pitch and shows before the
-/// selection's edge ([`overhang`]). A cut cell runs on to that edge.
+/// place loose): the band is looked at again past where the page begins
+/// ([`settle`]). Every band is looked at again once one has moved.
 fn surroundings(img: &RgbImage, skin: &Skin, g: &Grid, lattice: &Lattice) -> Result<(), String> {
     let pitch = g.px.min(g.py);
     let b = lattice.bounds();
     let board = (b.x0, b.x1, b.y0, b.y1);
     let band = (0.05 * pitch).max(MIN_MARGIN);
-    let shown = Shown::near_lines(img, lattice, skin.reach * pitch + 2.0 + band);
+    let gap = skin.reach * pitch + 1.0;
+    // As far out as a band may be looked at, after settling.
+    let shown = Shown::near_lines(img, lattice, gap + SETTLE * pitch + band + 1.0);
     let page: Vec<[u8; 3]> = skin
         .outside
         .iter()
         .copied()
         .filter(|&o| !shown.near(o))
         .collect();
-    let mut out = gaps(img, &page, skin.reach * pitch + 1.0, board)?;
-    let room = room(img, board);
-    for (i, side) in Edge::ALL.into_iter().enumerate() {
-        if band_is_outside(img, skin, &shown, strip(img, board, out, band, i), pitch) {
-            continue;
-        }
-        let settled = overhang(img, &page, side, board)
-            .filter(|&o| o <= out[i] + SETTLE * pitch && room[i] - o >= MIN_MARGIN + band);
-        out[i] = settled.ok_or(NOT_AROUND)?;
-        if !band_is_outside(img, skin, &shown, strip(img, board, out, band, i), pitch) {
-            return Err(NOT_AROUND.into());
+    let mut out = gaps(img, &page, gap, board)?;
+    let learned = out;
+    let band_ok = |out: [f64; 4], i: usize| {
+        band_is_outside(img, skin, &shown, strip(img, board, out, band, i), pitch)
+    };
+    let mut moved = false;
+    for i in 0..4 {
+        if !band_ok(out, i) {
+            out[i] = settle(img, &page, (board, learned), i, pitch, band).ok_or(NOT_AROUND)?;
+            moved = true;
         }
     }
+    if moved && !(0..4).all(|i| band_ok(out, i)) {
+        return Err(NOT_AROUND.into());
+    }
     Ok(())
+}
+
+/// Where the board's edge lies past side `i` of its lattice, when the
+/// band there shows the board: where the `page` begins, no more than
+/// [`SETTLE`] of a pitch past the learned gap, with room for the band
+/// before the picture's edge ([`overhang`]); and the lattice must then lie
+/// as far outside the board on the opposite side, less a pixel, the page
+/// showing inside that side ([`inset`]). A cell cut by the selection runs
+/// on to its edge; one covered a little past a line, by something in the
+/// page's colour, has its board's edge where the lattice says on the
+/// opposite side.
+fn settle(
+    img: &RgbImage,
+    page: &[[u8; 3]],
+    (board, gaps): (Box4, [f64; 4]),
+    i: usize,
+    pitch: f64,
+    band: f64,
+) -> Option<f64> {
+    let o = overhang(img, page, Edge::ALL[i], board)?;
+    let fits = o <= gaps[i] + SETTLE * pitch && room(img, board)[i] - o >= MIN_MARGIN + band;
+    let opposite = Edge::ALL[(i + 2) % 4];
+    (fits && inset(img, page, opposite, board) >= o - gaps[i] - 1.0).then_some(o)
 }
 
 /// Why a board whose band does not show its surroundings is refused.
@@ -933,14 +959,19 @@ impl Shown {
                 shown.0[i / 64] |= 1 << (i % 64);
             }
         };
-        let inner = |v: &[f64]| v[1..v.len().saturating_sub(1).max(1)].to_vec();
+        // On an axis one cell wide, its outer lines, as nothing else shows
+        // what lies beside a cell's edge.
+        let inner = |v: &[f64]| match v.len() {
+            0..=2 => v.to_vec(),
+            n => v[1..n - 1].to_vec(),
+        };
         for x in inner(&lattice.xs) {
-            for xi in centred(x - near, x + near) {
+            for xi in centred((x - near).max(b.x0), (x + near).min(b.x1)) {
                 centred(b.y0 + near, b.y1 - near).for_each(|yi| mark(xi, yi));
             }
         }
         for y in inner(&lattice.ys) {
-            for yi in centred(y - near, y + near) {
+            for yi in centred((y - near).max(b.y0), (y + near).min(b.y1)) {
                 centred(b.x0 + near, b.x1 - near).for_each(|xi| mark(xi, yi));
             }
         }
@@ -975,42 +1006,66 @@ impl Shown {
 /// from the side to the first pixel of a `page` colour; the distance 9
 /// lines in 10 are within. `None` when more than one line in 10 shows no
 /// such pixel before the picture's edge.
-fn overhang(img: &RgbImage, page: &[[u8; 3]], side: Edge, (x0, x1, y0, y1): Box4) -> Option<f64> {
+fn overhang(img: &RgbImage, page: &[[u8; 3]], side: Edge, board: Box4) -> Option<f64> {
+    let reach = walk(img, side, board, true, |c| page_like(page, c));
+    let q = *reach.get(reach.len() * 9 / 10)?;
+    q.is_finite().then_some(q)
+}
+
+/// How far inside one side of the board (its box) the `page` still shows:
+/// along every pixel line across that side, the distance from the side to
+/// the first pixel of another colour; the distance 9 lines in 10 reach.
+fn inset(img: &RgbImage, page: &[[u8; 3]], side: Edge, board: Box4) -> f64 {
+    let depth = walk(img, side, board, false, |c| !page_like(page, c));
+    depth.get(depth.len() / 10).copied().unwrap_or(0.0)
+}
+
+/// Along every pixel line across one side of `board`, from the side
+/// `outwards` or inwards, the distance from the side to the nearer edge of
+/// the first pixel that is `stop` (infinite when none is before the
+/// picture's edge), in order.
+fn walk(
+    img: &RgbImage,
+    side: Edge,
+    (x0, x1, y0, y1): Box4,
+    outwards: bool,
+    stop: impl Fn([u8; 3]) -> bool,
+) -> Vec<f64> {
     let (w, h) = (i64::from(img.width()), i64::from(img.height()));
     // (where the side lies, the step outwards, the pixels along the way,
     // the lines across the side and how many there are)
-    let (edge, step, len, across, lines) = match side {
+    let (edge, out, len, across, lines) = match side {
         Edge::Left => (x0, -1, w, (y0, y1), h),
         Edge::Right => (x1, 1, w, (y0, y1), h),
         Edge::Top => (y0, -1, h, (x0, x1), w),
         Edge::Bottom => (y1, 1, h, (x0, x1), w),
     };
-    let seen = |p: i64, t: i64| {
+    let step = if outwards { out } else { -out };
+    let at = |p: i64, t: i64| {
         let (x, y) = match side {
             Edge::Left | Edge::Right => (p, t),
             Edge::Top | Edge::Bottom => (t, p),
         };
-        page_like(page, img.get_pixel(x as u32, y as u32).0)
+        img.get_pixel(x as u32, y as u32).0
     };
-    // The first pixel whose centre is past the side, and its distance
-    // from the side to that pixel's nearer edge.
+    // The first pixel whose centre is past the side that way, and the
+    // distance from the side to a pixel's nearer edge.
     let (first, from): (i64, fn(i64, f64) -> f64) = if step < 0 {
         ((edge - 0.5).floor() as i64, |p, e| e - (p + 1) as f64)
     } else {
         ((edge - 0.5).ceil() as i64, |p, e| p as f64 - e)
     };
-    let mut reach: Vec<f64> = (across.0.ceil().max(0.0) as i64
+    let mut dist: Vec<f64> = (across.0.ceil().max(0.0) as i64
         ..(across.1.floor() as i64).min(lines))
         .map(|t| {
             std::iter::successors(Some(first), |p| Some(p + step))
                 .take_while(|p| (0..len).contains(p))
-                .find(|&p| seen(p, t))
+                .find(|&p| stop(at(p, t)))
                 .map_or(f64::INFINITY, |p| from(p, edge).max(0.0))
         })
         .collect();
-    reach.sort_by(f64::total_cmp);
-    let q = *reach.get(reach.len() * 9 / 10)?;
-    q.is_finite().then_some(q)
+    dist.sort_by(f64::total_cmp);
+    dist
 }
 
 #[cfg(test)]
@@ -1234,9 +1289,12 @@ mod tests {
 
     /// A floor loosely like the page (20 off), and a lattice found 2 px
     /// inside the board's edge, so that the bands right and below show
-    /// the floor: the page begins just past it, and the board is read. A
-    /// selection cutting a wider board 8 px past that lattice, so that the
-    /// floor runs on to its edge, is refused.
+    /// the floor: the page begins just past it, and the board is read, as
+    /// the page shows as far inside the lattice's left and top sides. A
+    /// wider board covered by something white a little past a lattice on
+    /// its left edge is refused, and so is a selection cutting a wider
+    /// board 8 px past the first lattice, so that the floor runs on to its
+    /// edge.
     #[test]
     fn a_lattice_a_little_inside_the_boards_edge_is_settled_but_a_cut_is_not() {
         let skin = example();
@@ -1255,6 +1313,19 @@ mod tests {
         let g = Grid::uniform(28.0, 28.0, 40.0, 40.0);
         let off = Lattice::uniform(28.0, 28.0, 40.0, 40.0, 5, 5);
         assert_eq!(surroundings(&draw(230, 260), &skin, &g, &off), Ok(()));
+        // A wider board under something white from 6 px past the
+        // lattice's right side: the page's colour begins as near as on
+        // the board above, but the lattice lies on the board's left edge.
+        let mut covered = draw(300, 400);
+        for (x, _, p) in covered.enumerate_pixels_mut() {
+            if x >= 236 {
+                *p = image::Rgb([250; 3]);
+            }
+        }
+        let at_edge = Grid::uniform(30.0, 28.0, 40.0, 40.0);
+        let lattice = Lattice::uniform(30.0, 28.0, 40.0, 40.0, 5, 5);
+        let read = surroundings(&covered, &skin, &at_edge, &lattice);
+        assert!(read.is_err(), "{read:?}");
         let cut = surroundings(&draw(270, 236), &skin, &g, &off);
         assert!(
             cut.as_ref()
