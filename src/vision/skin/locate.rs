@@ -787,7 +787,7 @@ fn surroundings(img: &RgbImage, skin: &Skin, g: &Grid, lattice: &Lattice) -> Res
     let band = (0.05 * pitch).max(MIN_MARGIN);
     let gap = skin.reach * pitch + 1.0;
     // As far out as a band may be looked at, after settling.
-    let shown = Shown::near_lines(img, lattice, gap + SETTLE * pitch + band + 1.0);
+    let shown = Shown::near_lines(img, lattice, gap + settling(pitch) + band + 1.0);
     let page: Vec<[u8; 3]> = skin
         .outside
         .iter()
@@ -799,22 +799,24 @@ fn surroundings(img: &RgbImage, skin: &Skin, g: &Grid, lattice: &Lattice) -> Res
     let band_ok = |out: [f64; 4], i: usize| {
         band_is_outside(img, skin, &shown, strip(img, board, out, band, i), pitch)
     };
-    let mut moved = false;
+    let mut moved = [false; 4];
     for i in 0..4 {
         if !band_ok(out, i) {
             out[i] = settle(img, &page, (board, learned), i, pitch, band).ok_or(NOT_AROUND)?;
-            moved = true;
+            moved[i] = true;
         }
     }
-    if moved && !(0..4).all(|i| band_ok(out, i)) {
+    // A lattice is not shifted off the board both ways at once.
+    let both = (0..2).any(|i| moved[i] && moved[i + 2]);
+    if both || (moved.contains(&true) && !(0..4).all(|i| band_ok(out, i))) {
         return Err(NOT_AROUND.into());
     }
     Ok(())
 }
 
 /// Where the board's edge lies past side `i` of its lattice, when the
-/// band there shows the board: where the `page` begins, no more than
-/// [`SETTLE`] of a pitch past the learned gap, with room for the band
+/// band there shows the board: where the `page` begins, past the learned
+/// gap by no more than [`settling`] allows, with room for the band
 /// before the picture's edge ([`overhang`]); and the lattice must then lie
 /// as far outside the board on the opposite side, less a pixel, the page
 /// showing inside that side ([`inset`]). A cell cut by the selection runs
@@ -830,7 +832,10 @@ fn settle(
     band: f64,
 ) -> Option<f64> {
     let o = overhang(img, page, Edge::ALL[i], board)?;
-    let fits = o <= gaps[i] + SETTLE * pitch && room(img, board)[i] - o >= MIN_MARGIN + band;
+    // Past the learned gap: a page nearer than that is something over the
+    // board's edge, whose band has just shown it.
+    let past = o > gaps[i] && o - gaps[i] <= settling(pitch);
+    let fits = past && room(img, board)[i] - o >= MIN_MARGIN + band;
     let opposite = Edge::ALL[(i + 2) % 4];
     (fits && inset(img, page, opposite, board) >= o - gaps[i] - 1.0).then_some(o)
 }
@@ -840,7 +845,13 @@ const NOT_AROUND: &str = "the board's surroundings do not show all around it: it
 
 /// How far past a side of its lattice, in pitches, the board's edge may
 /// be found when its band shows the board's own colours.
-const SETTLE: f64 = 0.15;
+const SETTLE: f64 = 0.06;
+
+/// How far past the learned gap the board's edge may be found: a pixel or
+/// two, or [`SETTLE`] of a pitch on a large board.
+fn settling(pitch: f64) -> f64 {
+    (SETTLE * pitch).max(2.0)
+}
 
 /// The room the picture leaves past each side of `board` (as [`Edge::ALL`]).
 fn room(img: &RgbImage, (x0, x1, y0, y1): Box4) -> [f64; 4] {
@@ -1292,9 +1303,9 @@ mod tests {
     /// the floor: the page begins just past it, and the board is read, as
     /// the page shows as far inside the lattice's left and top sides. A
     /// wider board covered by something white a little past a lattice on
-    /// its left edge is refused, and so is a selection cutting a wider
-    /// board 8 px past the first lattice, so that the floor runs on to its
-    /// edge.
+    /// its left edge, or from that lattice's line on, is refused, and so is
+    /// a selection cutting a wider board 8 px past the first lattice, so
+    /// that the floor runs on to its edge.
     #[test]
     fn a_lattice_a_little_inside_the_boards_edge_is_settled_but_a_cut_is_not() {
         let skin = example();
@@ -1313,19 +1324,23 @@ mod tests {
         let g = Grid::uniform(28.0, 28.0, 40.0, 40.0);
         let off = Lattice::uniform(28.0, 28.0, 40.0, 40.0, 5, 5);
         assert_eq!(surroundings(&draw(230, 260), &skin, &g, &off), Ok(()));
-        // A wider board under something white from 6 px past the
-        // lattice's right side: the page's colour begins as near as on
-        // the board above, but the lattice lies on the board's left edge.
-        let mut covered = draw(300, 400);
-        for (x, _, p) in covered.enumerate_pixels_mut() {
-            if x >= 236 {
-                *p = image::Rgb([250; 3]);
-            }
-        }
+        // A wider board under something white from 3 px past the
+        // lattice's right side: the page's colour begins as near as an
+        // offset lattice's would, but the lattice lies on the board's left
+        // edge. And one under a window whose white border begins on the
+        // line: nearer than the learned outline, which its band passed.
         let at_edge = Grid::uniform(30.0, 28.0, 40.0, 40.0);
         let lattice = Lattice::uniform(30.0, 28.0, 40.0, 40.0, 5, 5);
-        let read = surroundings(&covered, &skin, &at_edge, &lattice);
-        assert!(read.is_err(), "{read:?}");
+        for (from, border) in [(233, 400), (230, 232)] {
+            let mut covered = draw(300, 400);
+            for (x, _, p) in covered.enumerate_pixels_mut() {
+                if x >= from {
+                    *p = image::Rgb(if x < border { [250; 3] } else { [128; 3] });
+                }
+            }
+            let read = surroundings(&covered, &skin, &at_edge, &lattice);
+            assert!(read.is_err(), "covered from {from}: {read:?}");
+        }
         let cut = surroundings(&draw(270, 236), &skin, &g, &off);
         assert!(
             cut.as_ref()
