@@ -795,14 +795,15 @@ fn surroundings(img: &RgbImage, skin: &Skin, g: &Grid, lattice: &Lattice) -> Res
         .filter(|&o| !shown.near(o))
         .collect();
     let mut out = gaps(img, &page, gap, board)?;
-    let learned = out;
+    // The gaps before any side settles.
+    let found = out;
     let band_ok = |out: [f64; 4], i: usize| {
         band_is_outside(img, skin, &shown, strip(img, board, out, band, i), pitch)
     };
     let mut moved = [false; 4];
     for i in 0..4 {
         if !band_ok(out, i) {
-            out[i] = settle(img, &page, (board, learned), i, pitch, band).ok_or(NOT_AROUND)?;
+            out[i] = settle(img, &page, (board, found), i, pitch, band).ok_or(NOT_AROUND)?;
             moved[i] = true;
         }
     }
