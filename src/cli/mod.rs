@@ -197,9 +197,10 @@ pub(crate) fn read_text(path: &std::path::Path) -> anyhow::Result<String> {
 
 /// Looks a game up, or explains which ones exist.
 pub(crate) fn game(id: &str) -> anyhow::Result<&'static dyn crate::game::Game> {
-    let games = boardbot_games();
-    crate::games::find_in(&games, id).ok_or_else(|| {
-        let ids: Vec<&str> = games.iter().map(|g| g.id()).collect();
+    let extra = EXTRA.get().copied().unwrap_or(&[]);
+    let found = crate::games::find(id).or_else(|| crate::games::find_in(extra, id));
+    found.ok_or_else(|| {
+        let ids: Vec<&str> = boardbot_games().iter().map(|g| g.id()).collect();
         anyhow::anyhow!("unknown game {id:?}; boardbot knows: {}", ids.join(", "))
     })
 }

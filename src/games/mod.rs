@@ -19,16 +19,30 @@ pub mod rush;
 pub mod skiddy;
 pub mod troyis;
 
-/// Every game boardbot knows, one line each.
-pub static REGISTRY: &[&dyn Game] = &[
-    &troyis::Troyis,
-    &bitlock::BitLock,
-    &rush::RUSH,
-    &skiddy::SKIDDY,
-    &inertia::INERTIA,
-    &continuity::CONTINUITY,
-    &fifteen::FIFTEEN,
-    &klotski::KLOTSKI,
+/// Declares [`REGISTRY`] and the ids in the same order, from one line a
+/// game (its folder and its [`Game`] value).
+macro_rules! registry {
+    ($($game:ident :: $value:ident),* $(,)?) => {
+        /// Every game boardbot knows, one line each.
+        pub static REGISTRY: &[&dyn Game] = &[$(&$game::$value),*];
+
+        /// Each game's id, as [`REGISTRY`] orders them: a game is looked up
+        /// by name without calling into every game's code, which lies a
+        /// page apart from the next game's (a page fault each, when a
+        /// process starts).
+        static IDS: &[&str] = &[$($game::ID),*];
+    };
+}
+
+registry![
+    troyis::Troyis,
+    bitlock::BitLock,
+    rush::RUSH,
+    skiddy::SKIDDY,
+    inertia::INERTIA,
+    continuity::CONTINUITY,
+    fifteen::FIFTEEN,
+    klotski::KLOTSKI,
 ];
 
 /// Looks a game up by its id in `games`.
@@ -41,10 +55,27 @@ pub fn find_in(games: &[&'static dyn Game], id: &str) -> Option<&'static dyn Gam
 
 /// Looks a game up by its id.
 pub fn find(id: &str) -> Option<&'static dyn Game> {
-    find_in(REGISTRY, id)
+    let i = IDS.iter().position(|g| g.eq_ignore_ascii_case(id))?;
+    REGISTRY.get(i).copied()
 }
 
 /// The ids of every game, for messages.
 pub fn ids() -> Vec<&'static str> {
-    REGISTRY.iter().map(|g| g.id()).collect()
+    IDS.to_vec()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_id_is_its_games_own_and_finds_it() {
+        assert_eq!(IDS.len(), REGISTRY.len());
+        for (id, g) in IDS.iter().zip(REGISTRY) {
+            assert_eq!(*id, g.id());
+            let found = find(&id.to_uppercase()).expect("found by its id, in any case");
+            assert_eq!(found.id(), g.id());
+        }
+        assert!(find("chess").is_none());
+    }
 }

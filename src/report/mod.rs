@@ -192,7 +192,14 @@ pub struct Report {
     /// when the position came from text and has no picture to click on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub actions: Option<Vec<Action>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The search's figures. Its `peak_bytes` is the process's peak
+    /// resident memory, read when the report is written out (the peak only
+    /// grows): reading it costs more than a small search, and a report
+    /// printed as text never shows it.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "stats_with_peak"
+    )]
     pub stats: Option<serde_json::Value>,
     /// Further top-level fields a game adds to its document (Continuity's
     /// `exits`).
@@ -309,6 +316,23 @@ impl Report {
     /// The report as text for people.
     pub fn to_text(&self) -> String {
         text::report(self)
+    }
+}
+
+/// `stats` with `peak_bytes` as the process's peak resident memory, where
+/// the system reports it; else the search tables' peak it holds.
+fn stats_with_peak<S: serde::Serializer>(
+    stats: &Option<serde_json::Value>,
+    out: S,
+) -> Result<S::Ok, S::Error> {
+    let peak = crate::solve::memory::peak_rss();
+    match (stats, peak) {
+        (Some(serde_json::Value::Object(m)), Some(peak)) if m.contains_key("peak_bytes") => {
+            let mut m = m.clone();
+            m.insert("peak_bytes".into(), peak.into());
+            m.serialize(out)
+        }
+        _ => stats.serialize(out),
     }
 }
 

@@ -116,7 +116,15 @@ pub fn peak_rss() -> Option<u64> {
 /// short line; `/proc/self/status` costs more than a small search.
 #[cfg(target_os = "linux")]
 pub fn current_rss() -> Option<u64> {
-    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    use std::io::Read;
+    // One read into a buffer on the stack: `read_to_string` would also ask
+    // for the file's size, which a file of /proc does not know.
+    let mut buf = [0u8; 256];
+    let n = std::fs::File::open("/proc/self/statm")
+        .ok()?
+        .read(&mut buf)
+        .ok()?;
+    let statm = std::str::from_utf8(&buf[..n]).ok()?;
     let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
     // SAFETY: sysconf has no preconditions.
     let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };

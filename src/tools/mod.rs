@@ -26,7 +26,6 @@ use crate::report::{BoardReport, Frame, Output, Report, Verdict, count, ms_since
 use crate::solve::export::Graph;
 use crate::solve::map::OverBudget;
 use crate::solve::map::distance_map_sized;
-use crate::solve::memory::peak_rss;
 use crate::solve::{Budget, Found, Progress, Puzzle, Solution, StateMap, astar, bfs};
 
 /// A puzzle read from text: what the generic commands need beyond the
@@ -131,7 +130,9 @@ pub struct MovePlan {
 pub struct SearchStats {
     pub states: u64,
     pub ms: f64,
-    /// The process's peak resident memory where known, else the tables'.
+    /// The process's peak resident memory where known, else the tables':
+    /// the process's is filled in when a report is written out
+    /// ([`crate::report::Report::stats`]).
     pub peak_bytes: u64,
     /// The search tables' own peak.
     pub table_bytes: u64,
@@ -145,7 +146,7 @@ fn stats_of<M>(sol: &Solution<M>) -> SearchStats {
     SearchStats {
         states: sol.stats.states,
         ms: sol.stats.ms,
-        peak_bytes: peak_rss().unwrap_or(sol.stats.peak_bytes),
+        peak_bytes: sol.stats.peak_bytes,
         table_bytes: sol.stats.peak_bytes,
         lower_bound: sol.lower_bound,
         notes: sol

@@ -372,6 +372,27 @@ impl<const W: usize> Engine<W> {
         self.put(key, at, q);
     }
 
+    /// `key` after a piece of class `k` went from placement `from` to
+    /// `to`, when the class is packed as a set (two bits flip, wherever
+    /// the piece's slot is); false, with `key` untouched, when it is
+    /// packed as a list ([`Engine::reslot`] then).
+    #[inline]
+    pub fn move_in_set<const K: usize>(
+        &self,
+        key: &mut [u64; K],
+        k: usize,
+        from: u16,
+        to: u16,
+    ) -> bool {
+        let f = self.fields[self.board.classes[k].slots.start];
+        if f.set_end.is_none() {
+            return false;
+        }
+        flip_bit(key, f.at + usize::from(from));
+        flip_bit(key, f.at + usize::from(to));
+        true
+    }
+
     /// The state from a key.
     pub fn unpack<const K: usize>(&self, key: &[u64; K], s: &mut Vec<u16>) {
         s.clear();

@@ -869,7 +869,7 @@ impl Expander {
         e.unpack(key, &mut self.s);
         let s = &self.s;
         let mkey = e.mirror.as_ref().map(|m| {
-            m.state(s, &mut self.ms);
+            m.state_to_pack(s, &mut self.ms);
             e.pack::<K>(&self.ms)
         });
         let occ = e.occupied(s);
@@ -900,15 +900,17 @@ impl Expander {
                     // Keep the smaller of the state and its mirror image.
                     let k2 = m.class[k];
                     let flip = &m.placement[k];
-                    let to = e.board.classes[k2].slots.clone();
                     let old = flip[s[slot] as usize];
-                    let at = to.start
-                        + self.ms[to.clone()]
-                            .iter()
-                            .position(|&v| v == old)
-                            .expect("the mirror image holds the piece's flipped placement");
                     let mut mirrored = mkey;
-                    e.reslot(&mut mirrored, to, &self.ms, at, flip[q as usize]);
+                    if !e.move_in_set(&mut mirrored, k2, old, flip[q as usize]) {
+                        let to = e.board.classes[k2].slots.clone();
+                        let at = to.start
+                            + self.ms[to.clone()]
+                                .iter()
+                                .position(|&v| v == old)
+                                .expect("the mirror image holds the piece's flipped placement");
+                        e.reslot(&mut mirrored, to, &self.ms, at, flip[q as usize]);
+                    }
                     if mirrored < next {
                         next = mirrored;
                         how = Moved {

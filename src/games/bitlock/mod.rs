@@ -41,7 +41,7 @@ use crate::vision::GridRead;
 
 pub struct BitLock;
 
-const ID: &str = "bitlock";
+pub(crate) const ID: &str = "bitlock";
 
 static LOOKS: [&Embedded; 1] = [&crate::builtin_look!("calibration/bitlock.toml")];
 

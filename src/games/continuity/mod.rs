@@ -46,7 +46,7 @@ use crate::tools::budget;
 use crate::tools::options::{Opt, Options};
 use crate::vision::{GridRead, Reading};
 
-const ID: &str = "continuity";
+pub(crate) const ID: &str = "continuity";
 
 /// The game, as registered.
 pub struct Continuity;

@@ -35,7 +35,7 @@ use crate::tools::options::{Opt, Options};
 use crate::tools::{BatchSource, TextPuzzle};
 use crate::vision::GridRead;
 
-const ID: &str = "fifteen";
+pub(crate) const ID: &str = "fifteen";
 
 /// A Fifteen position's fixed part: the goal its frame is solved towards.
 pub struct Board {

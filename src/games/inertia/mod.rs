@@ -32,7 +32,7 @@ use crate::tools::TextPuzzle;
 use crate::tools::options::{Opt, Options};
 use crate::vision::GridRead;
 
-const ID: &str = "inertia";
+pub(crate) const ID: &str = "inertia";
 
 /// A board on the puzzle core.
 pub struct Board {

@@ -35,7 +35,7 @@ use crate::tools::TextPuzzle;
 use crate::tools::options::{Opt, Options};
 use crate::vision::GridRead;
 
-const ID: &str = "klotski";
+pub(crate) const ID: &str = "klotski";
 
 /// The prefix that names a bundled level instead of rows.
 pub const BUNDLED: &str = "gnome:";

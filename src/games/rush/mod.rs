@@ -39,7 +39,7 @@ use crate::report::{BoardReport, Report, Verdict};
 use crate::tools::options::Options;
 use crate::vision::{GridRead, Reading};
 
-const ID: &str = "rush";
+pub(crate) const ID: &str = "rush";
 
 /// The text commands, as for any text puzzle.
 static TEXT: PuzzleGame<Puzzle> = PuzzleGame::new(

@@ -76,7 +76,7 @@ use crate::tools::TextPuzzle;
 use crate::tools::options::{Opt, Options};
 use crate::vision::GridRead;
 
-const ID: &str = "skiddy";
+pub(crate) const ID: &str = "skiddy";
 
 static LOOKS: [&Embedded; 1] = [&crate::builtin_look!("calibration/skiddy.toml")];
 

@@ -39,7 +39,7 @@ static LOOKS: [&Embedded; 1] = [&crate::builtin_look!(
     "templates/troyis/knight.png"
 )];
 
-const ID: &str = "troyis";
+pub(crate) const ID: &str = "troyis";
 
 /// One click per square, at the cell's centre.
 pub fn actions(plan: &Plan, lattice: &Lattice) -> Vec<Action> {
