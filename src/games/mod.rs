@@ -6,7 +6,8 @@
 //! practice-window frame in [`crate::practice`], drawing in [`crate::art`],
 //! sampling in [`crate::vision`]).
 //!
-//! Adding a game means adding a folder here and one line to [`REGISTRY`].
+//! Adding a game means adding a folder here (its `mod.rs` keeps its id as
+//! `pub(crate) const ID`) and one line to `registry!` below.
 
 use crate::game::Game;
 
