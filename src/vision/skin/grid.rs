@@ -76,6 +76,30 @@ impl Axis {
     }
 }
 
+/// One move of [`Grid::search`]: the grid, a signed step in pixels, and
+/// the outer lines' span in pitches (across, down).
+type Move = fn(&mut Grid, f64, f64, f64);
+
+/// Which moves [`Grid::walk`] takes.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub(crate) enum Walk {
+    /// The outer lines and shifts of the whole grid.
+    Shifts,
+    /// The outer lines alone.
+    Lines,
+}
+
+/// When [`Grid::search`] halves its step, and which moves it takes.
+#[derive(Clone, Copy, PartialEq)]
+enum Settle {
+    /// Once no move at the step is better; every move.
+    EveryStep,
+    /// After one pass at every step but the finest; every move.
+    FinestStep,
+    /// As `FinestStep`, moving the outer lines alone.
+    Polish,
+}
+
 /// A grid: the top left corner of cell (0, 0), the pitch on each axis,
 /// and the gaps between groups of cells, if the skin has them. Cell (0, 0)
 /// starts a group.
@@ -157,16 +181,79 @@ impl Grid {
     /// `finest`, to the lowest `cost` (`None` for a grid not to consider).
     /// Each move shifts the whole grid, or one outer line of `rows × cols`
     /// cells alone: a line alone changes the pitch without moving the far
-    /// one. A grid with gaps also widens or narrows its gaps.
+    /// one. A grid with gaps also widens or narrows its gaps. At each step
+    /// every move is tried until no move is better.
     pub fn descend(
+        self,
+        counts: (usize, usize),
+        step: f64,
+        finest: f64,
+        cost: impl FnMut(&Grid) -> Option<f64>,
+    ) -> Grid {
+        self.search(counts, (step, finest), Settle::EveryStep, cost)
+    }
+
+    /// [`Grid::descend`] for a grid already near its best: a move that is
+    /// better is taken again while it stays better, and only the finest
+    /// step is passed over until no move is better. Each coarser step
+    /// takes one pass, as the moves along one axis hardly change the best
+    /// along the other: about half the costs `descend` looks at. With
+    /// `Walk::Lines`, only the outer lines move (a shift of the whole grid
+    /// is a move of both): for a grid placed to a pixel or so, with no
+    /// ridge left to cross.
+    pub fn walk(
+        self,
+        counts: (usize, usize),
+        (step, finest): (f64, f64),
+        walk: Walk,
+        cost: impl FnMut(&Grid) -> Option<f64>,
+    ) -> Grid {
+        let settle = match walk {
+            Walk::Shifts => Settle::FinestStep,
+            Walk::Lines => Settle::Polish,
+        };
+        self.search(counts, (step, finest), settle, cost)
+    }
+
+    fn search(
         mut self,
         (rows, cols): (usize, usize),
-        mut step: f64,
-        finest: f64,
+        (mut step, finest): (f64, f64),
+        settle: Settle,
         mut cost: impl FnMut(&Grid) -> Option<f64>,
     ) -> Grid {
-        type Move = fn(&mut Grid, f64, f64, f64);
         let (nc, nr) = self.span(rows.max(1), cols.max(1));
+        let moves = self.moves(settle != Settle::Polish);
+        let mut best = cost(&self).unwrap_or(f64::MAX);
+        while step > finest {
+            let mut moved = false;
+            for m in &moves {
+                for sign in [-1.0, 1.0] {
+                    loop {
+                        let mut t = self;
+                        m(&mut t, sign * step, nc, nr);
+                        match cost(&t).filter(|&c| c < best) {
+                            Some(c) => (best, self, moved) = (c, t, true),
+                            None => break,
+                        }
+                        if settle == Settle::EveryStep {
+                            break;
+                        }
+                    }
+                }
+            }
+            let last = step / 2.0 <= finest;
+            if !moved || (settle != Settle::EveryStep && !last) {
+                step /= 2.0;
+            }
+        }
+        self
+    }
+
+    /// The moves [`Grid::search`] tries: one outer line along each axis,
+    /// the whole grid too with `shifts`, and a grid with gaps its gaps'
+    /// widths.
+    fn moves(&self, shifts: bool) -> Vec<Move> {
         let mut moves: Vec<Move> = vec![
             |g, d, nc, _| {
                 g.x0 += d;
@@ -178,9 +265,11 @@ impl Grid {
                 g.py -= d / nr;
             },
             |g, d, _, nr| g.py += d / nr,
-            |g, d, _, _| g.x0 += d,
-            |g, d, _, _| g.y0 += d,
         ];
+        if shifts {
+            moves.push(|g, d, _, _| g.x0 += d);
+            moves.push(|g, d, _, _| g.y0 += d);
+        }
         if self.gaps.is_some() {
             moves.push(|g, d, _, _| {
                 let px = g.px;
@@ -191,23 +280,7 @@ impl Grid {
                 g.gaps.iter_mut().for_each(|s| s.y += d / py);
             });
         }
-        let mut best = cost(&self).unwrap_or(f64::MAX);
-        while step > finest {
-            let mut moved = false;
-            for m in &moves {
-                for sign in [-1.0, 1.0] {
-                    let mut t = self;
-                    m(&mut t, sign * step, nc, nr);
-                    if let Some(c) = cost(&t).filter(|&c| c < best) {
-                        (best, self, moved) = (c, t, true);
-                    }
-                }
-            }
-            if !moved {
-                step /= 2.0;
-            }
-        }
-        self
+        moves
     }
 
     /// The same lines, numbered from the first whole cell (or group) in
@@ -308,5 +381,59 @@ mod tests {
         let f = g.first_whole();
         assert_eq!(f.x0, 10.0);
         assert_eq!(f.cell(0, 0).x0, g.cell(0, 4).x0);
+    }
+
+    /// How far a grid's outer lines of 8 × 8 cells are from those of
+    /// `want`, squared and summed: a bowl with its bottom at `want`.
+    fn lines_apart(want: Grid) -> impl Fn(&Grid) -> Option<f64> {
+        move |g: &Grid| {
+            let (a, b) = (g.cell(0, 0), g.cell(7, 7));
+            let (p, q) = (want.cell(0, 0), want.cell(7, 7));
+            Some(
+                [(a.x0, p.x0), (a.y0, p.y0), (b.x1, q.x1), (b.y1, q.y1)]
+                    .iter()
+                    .map(|(u, v)| (u - v) * (u - v))
+                    .sum(),
+            )
+        }
+    }
+
+    #[test]
+    fn every_search_finds_the_lines_to_its_finest_step() {
+        let want = Grid::uniform(17.3, 9.6, 40.2, 39.7);
+        let from = Grid::uniform(15.0, 11.0, 39.5, 40.5);
+        let near = |g: Grid| {
+            let cost = lines_apart(want)(&g).unwrap();
+            assert!(cost < 4.0 * 0.06 * 0.06, "{g:?}: {cost}");
+        };
+        near(from.descend((8, 8), 2.5, 0.06, lines_apart(want)));
+        near(from.walk((8, 8), (2.5, 0.06), Walk::Shifts, lines_apart(want)));
+        // From a pixel or so off, the lines alone.
+        let close = Grid::uniform(17.8, 9.1, 40.1, 39.8);
+        near(close.walk((8, 8), (0.5, 0.06), Walk::Lines, lines_apart(want)));
+    }
+
+    #[test]
+    fn a_walk_looks_at_fewer_grids_than_a_descent() {
+        let want = Grid::uniform(17.3, 9.6, 40.2, 39.7);
+        let from = Grid::uniform(16.0, 10.5, 40.0, 40.0);
+        let looked = |walk: Option<Walk>| {
+            let n = std::cell::Cell::new(0);
+            let cost = |g: &Grid| {
+                n.set(n.get() + 1);
+                lines_apart(want)(g)
+            };
+            match walk {
+                None => from.descend((8, 8), 2.5, 0.06, cost),
+                Some(w) => from.walk((8, 8), (2.5, 0.06), w, cost),
+            };
+            n.get()
+        };
+        let (all, shifts, lines) = (
+            looked(None),
+            looked(Some(Walk::Shifts)),
+            looked(Some(Walk::Lines)),
+        );
+        assert!(shifts < all && lines < shifts, "{all} {shifts} {lines}");
     }
 }

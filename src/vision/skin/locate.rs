@@ -12,6 +12,7 @@
 use image::RgbImage;
 
 use super::descriptor::{Descriptor, Integral, SIDE, describe_coarse, describe_into, distance};
+use super::grid::Walk;
 use super::pitch::{profile, repeats};
 use super::{Grid, Skin, Verdict};
 use crate::geom::RectF;
@@ -166,10 +167,15 @@ const PLAINLY_APART: f32 = 10.0;
 /// board's flat parts would match many times; and a wrong pitch leaves
 /// much of the board unexplained.)
 fn score(int: &Integral, skin: &Skin, g: &Grid, roi: RectF) -> f32 {
+    score_of(int, skin, g, roi, SCORED)
+}
+
+/// [`score`] on up to `scored` cells.
+fn score_of(int: &Integral, skin: &Skin, g: &Grid, roi: RectF, scored: usize) -> f32 {
     let (rows, cols) = counts(g, int);
     // A board of many cells is judged on a sample of them, along
     // diagonals: every row and column alike.
-    let every = (rows * cols).div_ceil(SCORED).max(1);
+    let every = (rows * cols).div_ceil(scored).max(1);
     let cs = cells(int, skin, g, Some(roi), (every, false));
     let explained: f32 = cs
         .verdicts
@@ -339,32 +345,48 @@ fn guess(img: &RgbImage, int: &Integral, skin: &Skin) -> Option<Grid> {
         y1: y1 as f64,
     };
     let middle = ((x0 + x1) as f64 / 2.0, (y0 + y1) as f64 / 2.0);
-    let (framed, repeats) = candidates(img, int, skin);
+    let coarse = coarse_looks(skin);
+    let (framed, repeats) = candidates(img, int, skin, &coarse, (x0, x1, y0, y1));
     let best = |gs: Vec<Grid>| {
         gs.into_iter()
-            .map(|g| (score(int, skin, &g, roi), g))
+            .map(|g| (score_of(int, skin, &g, roi, SAMPLED), g))
             .max_by(|a, b| a.0.total_cmp(&b.0))
     };
     let (framed, repeats) = (best(framed), best(repeats));
     // Judged once refined: a guess a few pixels off may match no cell yet.
     // The lattice that fills the board's box is refined too when it comes
     // near and puts cells elsewhere: a pixel or two off, it may trail one
-    // whose origin is right but whose slots start a few cells out.
-    let refined = |(_, g): (f32, Grid)| {
-        let g = refine(int, skin, g, roi);
+    // whose origin is right but whose slots start a few cells out. Once
+    // both are placed to a pixel, one well behind is not finished.
+    let placed = |(_, g): (f32, Grid)| {
+        let g = roughly(int, skin, g, roi);
+        (score(int, skin, &g, roi), g)
+    };
+    let finished = |(_, g): (f32, Grid)| {
+        let g = finely(int, skin, g, roi);
         (score(int, skin, &g, roi), g)
     };
     let (s, g) = match (framed, repeats) {
         (Some(f), Some(r)) if f.0 >= r.0 * RIVAL && !agree(&f.1, &r.1, middle) => {
-            let (f, r) = (refined(f), refined(r));
-            if f.0 >= r.0 { f } else { r }
+            let (f, r) = (placed(f), placed(r));
+            let (f, r) = if f.0 < r.0 * BEHIND {
+                (None, Some(r))
+            } else if r.0 < f.0 * BEHIND {
+                (Some(f), None)
+            } else {
+                (Some(f), Some(r))
+            };
+            [f.map(finished), r.map(finished)]
+                .into_iter()
+                .flatten()
+                .reduce(|f, r| if f.0 >= r.0 { f } else { r })?
         }
-        (f, r) => refined(
+        (f, r) => finished(placed(
             [f, r]
                 .into_iter()
                 .flatten()
                 .max_by(|a, b| a.0.total_cmp(&b.0))?,
-        ),
+        )),
     };
     // Not one cell explained: no board of this skin.
     (s > 0.0).then_some(g)
@@ -393,23 +415,28 @@ fn agree(a: &Grid, b: &Grid, (cx, cy): (f64, f64)) -> bool {
 /// box must come to the best from the picture's repeats to be refined too.
 const RIVAL: f32 = 0.5;
 
-/// Lattices worth scoring in full: those that fill the board's box, and
-/// for each pitch the picture repeats at, its best origins (the two
-/// apart).
-fn candidates(img: &RgbImage, int: &Integral, skin: &Skin) -> (Vec<Grid>, Vec<Grid>) {
-    // The repeat is measured where the picture is not the surroundings,
-    // so that a wide margin does not drown a small board's.
-    let (x0, x1, y0, y1) = not_outside(img, skin);
+/// Lattices worth scoring in full: those that fill the board's box (where
+/// the picture is not the surroundings, given), and for each pitch the
+/// picture repeats at, its best origins (the two apart).
+fn candidates(
+    img: &RgbImage,
+    int: &Integral,
+    skin: &Skin,
+    coarse: &[Descriptor],
+    (x0, x1, y0, y1): (usize, usize, usize, usize),
+) -> (Vec<Grid>, Vec<Grid>) {
+    // The repeat is measured where the picture is not the surroundings
+    // (the box given), so that a wide margin does not drown a small
+    // board's.
     let gx = profile(img, true, (y0, y1));
     let gy = profile(img, false, (x0, x1));
-    let coarse = coarse_looks(skin);
     let framed = framed(skin, (x0, x1, y0, y1));
     let mut out = Vec::new();
     for (px, py) in pitches(skin, &gx[x0..x1], &gy[y0..y1]) {
-        let cells = best_origins(int, &coarse, px, py, 3);
+        let cells = best_origins(int, coarse, px, py, 3);
         match skin.gaps {
             None => out.extend(cells),
-            Some(gaps) => out.extend(best_slots(int, &coarse, &cells, gaps, 3)),
+            Some(gaps) => out.extend(best_slots(int, coarse, &cells, gaps, 3)),
         }
     }
     (framed, out)
@@ -469,16 +496,59 @@ fn best_origins(int: &Integral, coarse: &[Descriptor], px: f64, py: f64, keep: u
     ranked.into_iter().take(keep).map(|r| r.1).collect()
 }
 
-/// Coordinate descent on the origin and pitch, to the best score.
-fn refine(int: &Integral, skin: &Skin, g: Grid, roi: RectF) -> Grid {
+/// How far behind its rival (a share of its score) a lattice placed to a
+/// pixel may be and still be refined further.
+const BEHIND: f32 = 0.9;
+
+/// Where the search on a sample of the cells stops, and the finer steps
+/// on every scored cell begin, in pixels.
+const ROUGH: f64 = 0.5;
+
+/// The finest step of the search, in pixels.
+const FINEST: f64 = 0.06;
+
+/// Cells scored while the lattice is placed to a pixel: enough to find
+/// which way is better, for a third of the work of [`SCORED`].
+const SAMPLED: usize = 36;
+
+/// Coordinate descent on the origin and pitch, on a sample of the cells,
+/// to within about a pixel.
+fn roughly(int: &Integral, skin: &Skin, g: Grid, roi: RectF) -> Grid {
     let step = g.px.min(g.py) / 16.0;
-    g.descend(counts(&g, int), step, 0.06, |t| {
+    g.walk(
+        counts(&g, int),
+        (step, ROUGH),
+        Walk::Shifts,
+        cost(int, skin, roi, SAMPLED),
+    )
+    .first_whole()
+}
+
+/// The outer lines of a lattice [`roughly`] placed moved to the best
+/// score, from the step after its last.
+fn finely(int: &Integral, skin: &Skin, g: Grid, roi: RectF) -> Grid {
+    let mut step = g.px.min(g.py) / 16.0;
+    while step > ROUGH {
+        step /= 2.0;
+    }
+    g.walk(
+        counts(&g, int),
+        (step, FINEST),
+        Walk::Lines,
+        cost(int, skin, roi, SCORED),
+    )
+    .first_whole()
+}
+
+/// What the search minimises: the score of up to `scored` cells, negated;
+/// `None` for a grid whose pitch or gaps are not the skin's.
+fn cost(int: &Integral, skin: &Skin, roi: RectF, scored: usize) -> impl Fn(&Grid) -> Option<f64> {
+    move |t| {
         let valid = t.px >= skin.min_pitch
             && t.py >= skin.min_pitch * skin.aspect * 0.9
             && gaps_near(t, skin);
-        valid.then(|| -f64::from(score(int, skin, &t.first_whole(), roi)))
-    })
-    .first_whole()
+        valid.then(|| -f64::from(score_of(int, skin, &t.first_whole(), roi, scored)))
+    }
 }
 
 /// How far a board's gaps may be from the learned ones, as a share of
