@@ -27,7 +27,8 @@ pub type Descriptor = Vec<f32>;
 /// Prefix sums of an image, per channel, with exact fractional boxes.
 ///
 /// The sums wrap round at 2^32: a box's sum, the difference of four of
-/// them, is exact all the same (it is far below 2^32), and the table is
+/// them, is exact all the same (below 2^31 for boxes of up to 8 million
+/// pixels, far more than a cell's box), and the table is
 /// smaller than one of `f64`s. Its size is what a lattice search pays
 /// for: every cell of every lattice tried reads it. Each corner holds a
 /// fourth lane, always 0, so that a corner is one aligned load and its
@@ -47,7 +48,7 @@ struct Lanes([u32; 4]);
 
 /// A fractional corner's sum: a whole corner's (modulo 2^32), and what the
 /// pixels between it and the fractional one add. The part is at most a
-/// row's or a column's sum (below 2^24 for pictures of up to 65,000
+/// row's sum and a column's (below 2^24 for pictures of up to 30,000
 /// pixels a side), so `f32` holds it to a small fraction of a level.
 #[derive(Clone, Copy, Default)]
 struct Corner {
@@ -163,8 +164,17 @@ impl Integral {
             return [0.0; 3];
         }
         let at = |x: f64, y: f64| self.corner(split(x, self.w), split(y, self.h));
-        let sum = box_sum(&at(x0, y0), &at(x1, y0), &at(x0, y1), &at(x1, y1));
-        [0, 1, 2].map(|k| (f64::from(sum[k]) / area) as f32)
+        let (a, b, c, d) = (at(x0, y0), at(x1, y0), at(x0, y1), at(x1, y1));
+        // Unsigned and in f64: a box of any size, not only a cell's.
+        [0, 1, 2].map(|k| {
+            let whole = d.whole[k]
+                .wrapping_sub(b.whole[k])
+                .wrapping_sub(c.whole[k])
+                .wrapping_add(a.whole[k]);
+            let part = f64::from(d.part[k]) - f64::from(b.part[k]) - f64::from(c.part[k])
+                + f64::from(a.part[k]);
+            ((f64::from(whole) + part) / area) as f32
+        })
     }
 
     /// True when the rectangle lies inside the image.
@@ -218,7 +228,8 @@ pub fn describe_coarse(int: &Integral, rect: RectF, side: usize, out: &mut Descr
         let mut v = [0.0f32; SIDE];
         for (k, inv) in v[..side].iter_mut().enumerate() {
             let width = e[k + 2] - e[k];
-            *inv = if width > 1e-5 {
+            // A box a thousandth of a pixel wide shows nothing.
+            *inv = if width > 1e-3 {
                 (1.0 / width) as f32
             } else {
                 0.0

@@ -80,12 +80,15 @@ impl Axis {
 /// the outer lines' span in pitches (across, down).
 type Move = fn(&mut Grid, f64, f64, f64);
 
+/// How often [`Grid::walk`] takes one move again in a pass.
+const REPEATS: usize = 32;
+
 /// Which moves [`Grid::walk`] takes.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub(crate) enum Walk {
     /// The outer lines and shifts of the whole grid.
     Shifts,
-    /// The outer lines alone.
+    /// The outer lines (and a grid's gaps) alone.
     Lines,
 }
 
@@ -198,9 +201,9 @@ impl Grid {
     /// step is passed over until no move is better. Each coarser step
     /// takes one pass, as the moves along one axis hardly change the best
     /// along the other: about half the costs `descend` looks at. With
-    /// `Walk::Lines`, only the outer lines move (a shift of the whole grid
-    /// is a move of both): for a grid placed to a pixel or so, with no
-    /// ridge left to cross.
+    /// `Walk::Lines`, only the outer lines (and gaps) move, not the whole
+    /// grid (a shift is a move of both lines): for a grid placed to a
+    /// pixel or so, with no ridge left to cross.
     pub fn walk(
         self,
         counts: (usize, usize),
@@ -225,19 +228,23 @@ impl Grid {
         let (nc, nr) = self.span(rows.max(1), cols.max(1));
         let moves = self.moves(settle != Settle::Polish);
         let mut best = cost(&self).unwrap_or(f64::MAX);
+        // A better move is taken again at most this often a pass: a cost
+        // that keeps falling (a pitch growing to the picture's size) ends.
+        let tries = if settle == Settle::EveryStep {
+            1
+        } else {
+            REPEATS
+        };
         while step > finest {
             let mut moved = false;
             for m in &moves {
                 for sign in [-1.0, 1.0] {
-                    loop {
+                    for _ in 0..tries {
                         let mut t = self;
                         m(&mut t, sign * step, nc, nr);
                         match cost(&t).filter(|&c| c < best) {
                             Some(c) => (best, self, moved) = (c, t, true),
                             None => break,
-                        }
-                        if settle == Settle::EveryStep {
-                            break;
                         }
                     }
                 }

@@ -358,35 +358,30 @@ fn guess(img: &RgbImage, int: &Integral, skin: &Skin) -> Option<Grid> {
     // near and puts cells elsewhere: a pixel or two off, it may trail one
     // whose origin is right but whose slots start a few cells out. Once
     // both are placed to a pixel, one well behind is not finished.
-    let placed = |(_, g): (f32, Grid)| {
-        let g = roughly(int, skin, g, roi);
-        (score(int, skin, &g, roi), g)
-    };
-    let finished = |(_, g): (f32, Grid)| {
-        let g = finely(int, skin, g, roi);
+    let finished = |placed: (Grid, f64)| {
+        let g = finely(int, skin, placed, roi);
         (score(int, skin, &g, roi), g)
     };
     let (s, g) = match (framed, repeats) {
         (Some(f), Some(r)) if f.0 >= r.0 * RIVAL && !agree(&f.1, &r.1, middle) => {
-            let (f, r) = (placed(f), placed(r));
-            let (f, r) = if f.0 < r.0 * BEHIND {
-                (None, Some(r))
-            } else if r.0 < f.0 * BEHIND {
-                (Some(f), None)
-            } else {
-                (Some(f), Some(r))
-            };
-            [f.map(finished), r.map(finished)]
+            let (f, r) = (roughly(int, skin, f.1, roi), roughly(int, skin, r.1, roi));
+            let (sf, sr) = (score(int, skin, &f.0, roi), score(int, skin, &r.0, roi));
+            // Placed to a pixel, a lattice well behind a rival that
+            // explains the board is not finished.
+            let kept = |s: f32, rival: f32| rival <= 0.0 || s >= rival * BEHIND;
+            [kept(sf, sr).then_some(f), kept(sr, sf).then_some(r)]
                 .into_iter()
                 .flatten()
+                .map(finished)
                 .reduce(|f, r| if f.0 >= r.0 { f } else { r })?
         }
-        (f, r) => finished(placed(
-            [f, r]
+        (f, r) => {
+            let (_, g) = [f, r]
                 .into_iter()
                 .flatten()
-                .max_by(|a, b| a.0.total_cmp(&b.0))?,
-        )),
+                .max_by(|a, b| a.0.total_cmp(&b.0))?;
+            finished(roughly(int, skin, g, roi))
+        }
     };
     // Not one cell explained: no board of this skin.
     (s > 0.0).then_some(g)
@@ -415,7 +410,7 @@ fn agree(a: &Grid, b: &Grid, (cx, cy): (f64, f64)) -> bool {
 /// box must come to the best from the picture's repeats to be refined too.
 const RIVAL: f32 = 0.5;
 
-/// Lattices worth scoring in full: those that fill the board's box (where
+/// Lattices worth refining: those that fill the board's box (where
 /// the picture is not the surroundings, given), and for each pitch the
 /// picture repeats at, its best origins (the two apart).
 fn candidates(
@@ -500,11 +495,12 @@ fn best_origins(int: &Integral, coarse: &[Descriptor], px: f64, py: f64, keep: u
 /// pixel may be and still be refined further.
 const BEHIND: f32 = 0.9;
 
-/// Where the search on a sample of the cells stops, and the finer steps
-/// on every scored cell begin, in pixels.
+/// The search on a sample of the cells takes no step at or below this, in
+/// pixels (but its first); the finer steps on every scored cell begin
+/// there.
 const ROUGH: f64 = 0.5;
 
-/// The finest step of the search, in pixels.
+/// The search takes no step at or below this, in pixels.
 const FINEST: f64 = 0.06;
 
 /// Cells scored while the lattice is placed to a pixel: enough to find
@@ -512,25 +508,27 @@ const FINEST: f64 = 0.06;
 const SAMPLED: usize = 36;
 
 /// Coordinate descent on the origin and pitch, on a sample of the cells,
-/// to within about a pixel.
-fn roughly(int: &Integral, skin: &Skin, g: Grid, roi: RectF) -> Grid {
+/// to within about a pixel; with the step the search would take next.
+fn roughly(int: &Integral, skin: &Skin, g: Grid, roi: RectF) -> (Grid, f64) {
     let step = g.px.min(g.py) / 16.0;
-    g.walk(
+    // At least one pass at the first step, however small the pitch.
+    let last = ROUGH.min(step / 2.0);
+    let mut next = step;
+    while next > last {
+        next /= 2.0;
+    }
+    let g = g.walk(
         counts(&g, int),
-        (step, ROUGH),
+        (step, last),
         Walk::Shifts,
         cost(int, skin, roi, SAMPLED),
-    )
-    .first_whole()
+    );
+    (g.first_whole(), next)
 }
 
-/// The outer lines of a lattice [`roughly`] placed moved to the best
-/// score, from the step after its last.
-fn finely(int: &Integral, skin: &Skin, g: Grid, roi: RectF) -> Grid {
-    let mut step = g.px.min(g.py) / 16.0;
-    while step > ROUGH {
-        step /= 2.0;
-    }
+/// The outer lines (and gaps) of a lattice [`roughly`] placed, moved to
+/// the best score from the step it would take next.
+fn finely(int: &Integral, skin: &Skin, (g, step): (Grid, f64), roi: RectF) -> Grid {
     g.walk(
         counts(&g, int),
         (step, FINEST),
