@@ -92,17 +92,6 @@ pub(crate) enum Walk {
     Lines,
 }
 
-/// When [`Grid::search`] halves its step, and which moves it takes.
-#[derive(Clone, Copy, PartialEq)]
-enum Settle {
-    /// Once no move at the step is better; every move.
-    EveryStep,
-    /// After one pass at every step but the finest; every move.
-    FinestStep,
-    /// As `FinestStep`, moving the outer lines alone.
-    Polish,
-}
-
 /// A grid: the top left corner of cell (0, 0), the pitch on each axis,
 /// and the gaps between groups of cells, if the skin has them. Cell (0, 0)
 /// starts a group.
@@ -193,7 +182,7 @@ impl Grid {
         finest: f64,
         cost: impl FnMut(&Grid) -> Option<f64>,
     ) -> Grid {
-        self.search(counts, (step, finest), Settle::EveryStep, cost)
+        self.search(counts, (step, finest), None, cost)
     }
 
     /// [`Grid::descend`] for a grid already near its best: a move that is
@@ -211,30 +200,23 @@ impl Grid {
         walk: Walk,
         cost: impl FnMut(&Grid) -> Option<f64>,
     ) -> Grid {
-        let settle = match walk {
-            Walk::Shifts => Settle::FinestStep,
-            Walk::Lines => Settle::Polish,
-        };
-        self.search(counts, (step, finest), settle, cost)
+        self.search(counts, (step, finest), Some(walk), cost)
     }
 
+    /// [`Grid::descend`] when `walk` is `None`, else [`Grid::walk`].
     fn search(
         mut self,
         (rows, cols): (usize, usize),
         (mut step, finest): (f64, f64),
-        settle: Settle,
+        walk: Option<Walk>,
         mut cost: impl FnMut(&Grid) -> Option<f64>,
     ) -> Grid {
         let (nc, nr) = self.span(rows.max(1), cols.max(1));
-        let moves = self.moves(settle != Settle::Polish);
+        let moves = self.moves(walk != Some(Walk::Lines));
         let mut best = cost(&self).unwrap_or(f64::MAX);
         // A better move is taken again at most this often a pass: a cost
         // that keeps falling (a pitch growing to the picture's size) ends.
-        let tries = if settle == Settle::EveryStep {
-            1
-        } else {
-            REPEATS
-        };
+        let tries = if walk.is_some() { REPEATS } else { 1 };
         while step > finest {
             let mut moved = false;
             for m in &moves {
@@ -250,7 +232,8 @@ impl Grid {
                 }
             }
             let last = step / 2.0 <= finest;
-            if !moved || (settle != Settle::EveryStep && !last) {
+            // A walk settles only at its finest step.
+            if !moved || (walk.is_some() && !last) {
                 step /= 2.0;
             }
         }
