@@ -11,7 +11,10 @@
 
 use image::RgbImage;
 
-use super::descriptor::{Descriptor, Integral, SIDE, describe_coarse, describe_into, distance};
+use super::align;
+use super::descriptor::{
+    Descriptor, Integral, SIDE, describe_coarse, describe_into, distance, squares,
+};
 use super::grid::Walk;
 use super::pitch::{profile, repeats};
 use super::{Grid, Skin, Verdict};
@@ -241,12 +244,29 @@ pub(super) fn board_box(
     outside: &[[u8; 3]],
 ) -> Option<(usize, usize, usize, usize)> {
     let (w, h) = (img.width() as usize, img.height() as usize);
+    let raw = img.as_raw();
+    let shown = |x: usize, y: usize| {
+        let p = &raw[(y * w + x) * 3..(y * w + x) * 3 + 3];
+        !super::near_any(outside, [p[0], p[1], p[2]].map(f32::from))
+    };
+    // Each row is looked at from both ends inwards only as far as the box
+    // found so far: a margin's pixels, not the board's.
     let (mut x0, mut x1, mut y0, mut y1) = (w, 0, h, 0);
-    for (x, y, p) in img.enumerate_pixels() {
-        if !super::near_any(outside, p.0.map(f32::from)) {
-            let (x, y) = (x as usize, y as usize);
-            (x0, x1, y0, y1) = (x0.min(x), x1.max(x + 1), y0.min(y), y1.max(y + 1));
+    for y in 0..h {
+        let left = (0..x0).find(|&x| shown(x, y));
+        let from = left.map_or(x1.max(x0), |l| x1.max(l + 1));
+        let right = (from..w).rev().find(|&x| shown(x, y));
+        let within = || x0 < x1 && (x0..x1).any(|x| shown(x, y));
+        if left.is_none() && right.is_none() && !within() {
+            continue;
         }
+        if let Some(l) = left {
+            (x0, x1) = (l, x1.max(l + 1));
+        }
+        if let Some(r) = right {
+            x1 = r + 1;
+        }
+        (y0, y1) = (y0.min(y), y + 1);
     }
     (x1 > x0 + 2 && y1 > y0 + 2).then_some((x0, x1, y0, y1))
 }
@@ -326,9 +346,9 @@ fn coarse_score(int: &Integral, coarse: &[Descriptor], g: &Grid) -> f32 {
             describe_coarse(int, g.cell(r, c), COARSE, &mut d);
             let near = coarse
                 .iter()
-                .map(|l| distance(&d, l))
+                .map(|l| squares(&d, l))
                 .fold(f32::MAX, f32::min);
-            sum += (-near / 12.0).exp();
+            sum += (-(near / d.len() as f32).sqrt() / 12.0).exp();
         }
     }
     sum * (g.px * g.py * (sr * sc) as f64) as f32
@@ -474,33 +494,59 @@ fn best_slots(
     ranked.into_iter().take(keep).map(|r| r.1).collect()
 }
 
-/// Every origin on a grid of [`STEPS`] a side, ranked by the cheap score.
+/// The best origins on a grid of [`STEPS`] a side, ranked by the cheap
+/// score: every other origin first, then the neighbours of the best of
+/// those. (A coarse box is four steps wide, so the score changes little
+/// from one origin to the next: the best origin lies beside one of the
+/// best at half the resolution, for under half the work of trying all.)
 fn best_origins(int: &Integral, coarse: &[Descriptor], px: f64, py: f64, keep: usize) -> Vec<Grid> {
-    let mut ranked: Vec<(f32, Grid)> = (0..STEPS * STEPS)
-        .map(|k| {
-            let g = Grid::uniform(
-                px * (k % STEPS) as f64 / STEPS as f64,
-                py * (k / STEPS) as f64 / STEPS as f64,
-                px,
-                py,
-            );
-            (coarse_score(int, coarse, &g), g)
-        })
-        .collect();
+    let at = |(i, j): (usize, usize)| {
+        Grid::uniform(
+            px * i as f64 / STEPS as f64,
+            py * j as f64 / STEPS as f64,
+            px,
+            py,
+        )
+    };
+    let scored = |k: (usize, usize)| (coarse_score(int, coarse, &at(k)), k);
+    let halves = (0..STEPS / 2).flat_map(|j| (0..STEPS / 2).map(move |i| (2 * i, 2 * j)));
+    let mut ranked: Vec<(f32, (usize, usize))> = halves.map(scored).collect();
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-    ranked.into_iter().take(keep).map(|r| r.1).collect()
+    let near: Vec<(usize, usize)> = ranked
+        .iter()
+        .take(keep * NEIGHBOURED)
+        .flat_map(|&(_, (i, j))| {
+            // Origins wrap round: a step left of 0 is the last.
+            let wrap = |v: usize, d: usize| (v + d + STEPS - 1) % STEPS;
+            (0..3).flat_map(move |dj| (0..3).map(move |di| (wrap(i, di), wrap(j, dj))))
+        })
+        .filter(|&(i, j)| i % 2 == 1 || j % 2 == 1)
+        .collect();
+    let mut near: Vec<(usize, usize)> = near.into_iter().fold(Vec::new(), |mut v, k| {
+        if !v.contains(&k) {
+            v.push(k);
+        }
+        v
+    });
+    ranked.extend(near.drain(..).map(scored));
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    ranked.into_iter().take(keep).map(|r| at(r.1)).collect()
 }
+
+/// How many origins at half the resolution, for each one kept, have their
+/// neighbours tried.
+const NEIGHBOURED: usize = 2;
 
 /// How far behind its rival (a share of its score) a lattice placed to a
 /// pixel may be and still be refined further.
 const BEHIND: f32 = 0.9;
 
 /// The search on a sample of the cells takes no step at or below this, in
-/// pixels (but its first); the finer steps on every scored cell begin
+/// pixels (but its first); the finer search on every scored cell begins
 /// there.
-const ROUGH: f64 = 0.5;
+const ROUGH: f64 = 1.0;
 
-/// The search takes no step at or below this, in pixels.
+/// The walk over a board of slots takes no step at or below this, in pixels.
 const FINEST: f64 = 0.06;
 
 /// Cells scored while the lattice is placed to a pixel: enough to find
@@ -526,16 +572,19 @@ fn roughly(int: &Integral, skin: &Skin, g: Grid, roi: RectF) -> (Grid, f64) {
     (g.first_whole(), next)
 }
 
-/// The outer lines (and gaps) of a lattice [`roughly`] placed, moved to
-/// the best score from the step it would take next.
+/// The outer lines of a lattice [`roughly`] placed, moved to the best
+/// score: by Gauss-Newton ([`align`]), or, on a board of slots (whose
+/// gaps move too), by a walk from the step the rough search would take
+/// next.
 fn finely(int: &Integral, skin: &Skin, (g, step): (Grid, f64), roi: RectF) -> Grid {
-    g.walk(
-        counts(&g, int),
-        (step, FINEST),
-        Walk::Lines,
-        cost(int, skin, roi, SCORED),
-    )
-    .first_whole()
+    let n = counts(&g, int);
+    let cost = cost(int, skin, roi, SCORED);
+    if g.gaps.is_some() {
+        return g.walk(n, (step, FINEST), Walk::Lines, cost).first_whole();
+    }
+    let span = g.span(n.0.max(1), n.1.max(1));
+    let sample = align::sample(&g, n, roi, SCORED);
+    align::align(int, skin, g, (&sample, span), align::FINE, cost).first_whole()
 }
 
 /// What the search minimises: the score of up to `scored` cells, negated;
@@ -1152,6 +1201,33 @@ fn walk(
 mod tests {
     use super::*;
     use crate::vision::skin::{descriptor::LEN, example};
+
+    /// The box looked for from the rows' ends is the box of every pixel
+    /// not of the surroundings, on scattered blobs and on none.
+    #[test]
+    fn the_boards_box_is_that_of_every_pixel_not_of_the_surroundings() {
+        let page = [[250u8, 250, 250]];
+        let naive = |img: &RgbImage| {
+            let (mut x0, mut x1, mut y0, mut y1) = (usize::MAX, 0, usize::MAX, 0);
+            for (x, y, p) in img.enumerate_pixels() {
+                if !crate::vision::skin::near_any(&page, p.0.map(f32::from)) {
+                    let (x, y) = (x as usize, y as usize);
+                    (x0, x1, y0, y1) = (x0.min(x), x1.max(x + 1), y0.min(y), y1.max(y + 1));
+                }
+            }
+            (x1 > x0 + 2 && y1 > y0 + 2).then_some((x0, x1, y0, y1))
+        };
+        let mut rng = crate::rng::Rng::new(7);
+        for case in 0..200 {
+            let (w, h) = (1 + rng.below(40) as u32, 1 + rng.below(40) as u32);
+            let mut img = RgbImage::from_pixel(w, h, image::Rgb(page[0]));
+            for _ in 0..case % 6 {
+                let (x, y) = (rng.below(w as usize) as u32, rng.below(h as usize) as u32);
+                img.put_pixel(x, y, image::Rgb([20, 30, 40]));
+            }
+            assert_eq!(board_box(&img, &page), naive(&img), "case {case}");
+        }
+    }
 
     /// A floor of its own shade counts as the board by its look; a flat
     /// patch of the page (white here) that its look is near does not.

@@ -23,6 +23,7 @@
 //! names it (usually its level text's character). Nothing here knows a
 //! game.
 
+mod align;
 pub mod descriptor;
 pub mod grid;
 pub mod learn;

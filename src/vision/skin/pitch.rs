@@ -8,31 +8,33 @@ use image::RgbImage;
 pub fn profile(img: &RgbImage, along_x: bool, span: (usize, usize)) -> Vec<f32> {
     let (w, h) = (img.width() as usize, img.height() as usize);
     let raw = img.as_raw();
-    let px = |x: usize, y: usize| &raw[(y * w + x) * 3..(y * w + x) * 3 + 3];
-    let step = |a: &[u8], b: &[u8]| -> f32 {
-        a.iter()
-            .zip(b)
-            .map(|(p, q)| f32::from(p.abs_diff(*q)))
-            .sum()
-    };
     let (len, other) = if along_x { (w, h) } else { (h, w) };
     let (lo, hi) = (span.0.min(other), span.1.min(other));
-    let mut out = vec![0.0f32; len];
+    // Whole numbers, added in rows as the picture is laid out: the same
+    // sums in any order, read once in memory order.
+    let mut out = vec![0u32; len];
     if len < 3 {
-        return out;
+        return vec![0.0; len];
     }
-    for (t, o) in out.iter_mut().enumerate().take(len - 1).skip(1) {
-        *o = (lo..hi)
-            .map(|s| {
-                if along_x {
-                    step(px(t - 1, s), px(t + 1, s))
-                } else {
-                    step(px(s, t - 1), px(s, t + 1))
-                }
-            })
-            .sum();
+    let changes = |a: &[u8], b: &[u8]| -> u32 {
+        a.iter()
+            .zip(b)
+            .map(|(p, q)| u32::from(p.abs_diff(*q)))
+            .sum()
+    };
+    let row = |y: usize| &raw[y * w * 3..(y + 1) * w * 3];
+    if along_x {
+        for r in (lo..hi).map(row) {
+            for (t, o) in out.iter_mut().enumerate().take(len - 1).skip(1) {
+                *o += changes(&r[(t - 1) * 3..t * 3], &r[(t + 1) * 3..(t + 2) * 3]);
+            }
+        }
+    } else {
+        for (t, o) in out.iter_mut().enumerate().take(len - 1).skip(1) {
+            *o = changes(&row(t - 1)[lo * 3..hi * 3], &row(t + 1)[lo * 3..hi * 3]);
+        }
     }
-    out
+    out.into_iter().map(|v| v as f32).collect()
 }
 
 /// The correlation of a profile with itself shifted by a (fractional)
@@ -94,6 +96,33 @@ pub fn repeats(p: &[f32], lo: f64, hi: f64, keep: usize) -> Vec<(f64, f32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each column's (and row's) change is the sum over the span of the
+    /// colour steps between the pixels either side of it.
+    #[test]
+    fn a_profile_sums_the_steps_across_each_column_and_row() {
+        let img = RgbImage::from_fn(9, 7, |x, y| {
+            image::Rgb([(x * 31 + y * 7) as u8, (x * x * 5) as u8, (y * 40) as u8])
+        });
+        let step = |a: [u8; 3], b: [u8; 3]| -> f32 {
+            (0..3).map(|k| f32::from(a[k].abs_diff(b[k]))).sum()
+        };
+        let p = |x: u32, y: u32| img.get_pixel(x, y).0;
+        let across = profile(&img, true, (1, 6));
+        for x in 1..8 {
+            let want: f32 = (1..6).map(|y| step(p(x - 1, y), p(x + 1, y))).sum();
+            assert_eq!(across[x as usize], want, "column {x}");
+        }
+        let down = profile(&img, false, (2, 9));
+        for y in 1..6 {
+            let want: f32 = (2..9).map(|x| step(p(x, y - 1), p(x, y + 1))).sum();
+            assert_eq!(down[y as usize], want, "row {y}");
+        }
+        assert_eq!(
+            (across[0], across[8], down[0], down[6]),
+            (0.0, 0.0, 0.0, 0.0)
+        );
+    }
 
     #[test]
     fn a_profile_repeats_at_its_pitch_even_between_whole_pixels() {
