@@ -181,20 +181,18 @@ impl Model {
                 slope.extend(d.iter().zip(now).map(|(x, y)| (x - y) / reach.probe as f32));
             }
             let w = h.share / total;
-            for (k, &wk) in skin.weights.iter().enumerate().take(now.len()) {
-                let wk = wk * w;
-                let j = [s[0][k], s[1][k], s[2][k], s[3][k]];
-                for (p, row) in a.iter_mut().enumerate() {
-                    for (q, v) in row.iter_mut().enumerate().skip(p) {
-                        *v += f64::from(j[p] * wk * j[q]);
-                    }
-                }
-            }
-            for slope in &mut s {
+            let weighed = s.clone().map(|mut slope| {
                 for (v, &wk) in slope.iter_mut().zip(&skin.weights) {
                     *v *= wk * w;
                 }
+                slope
+            });
+            for (p, row) in a.iter_mut().enumerate() {
+                for (q, v) in row.iter_mut().enumerate().skip(p) {
+                    *v += f64::from(dot(&weighed[p], &s[q], None));
+                }
             }
+            let s = weighed;
             slopes.push(s);
         }
         let upper = a;
@@ -219,18 +217,29 @@ impl Model {
         for ((h, now), s) in held.iter().zip(here).zip(&self.slopes) {
             let look = &skin.looks[h.look].cells;
             for (p, slope) in s.iter().enumerate() {
-                let dot: f32 = slope
-                    .iter()
-                    .zip(now)
-                    .zip(look)
-                    .map(|((j, v), l)| j * (v - l))
-                    .sum();
-                b[p] -= f64::from(dot);
+                b[p] -= f64::from(dot(slope, now, Some(look)));
             }
         }
         let step = solve4(self.a, b)?;
         Some(step.map(|s| s.clamp(-reach.most, reach.most)))
     }
+}
+
+/// The sum of `a · (b − c)` (of `a · b` with no `c`), in eight lanes that
+/// stay in SIMD registers: the sums of the normal equations, over every
+/// value of every held cell.
+fn dot(a: &[f32], b: &[f32], c: Option<&[f32]>) -> f32 {
+    let n = a.len().min(b.len()).min(c.map_or(usize::MAX, <[f32]>::len));
+    let whole = n - n % 8;
+    let mut lanes = [0.0f32; 8];
+    let at = |k: usize| b[k] - c.map_or(0.0, |c| c[k]);
+    for i in (0..whole).step_by(8) {
+        for (k, lane) in lanes.iter_mut().enumerate() {
+            *lane += a[i + k] * at(i + k);
+        }
+    }
+    let tail: f32 = (whole..n).map(|k| a[k] * at(k)).sum();
+    lanes.iter().sum::<f32>() + tail
 }
 
 /// `x` with `a x = b` for a symmetric 4×4 `a`, by elimination with the

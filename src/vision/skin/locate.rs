@@ -557,8 +557,10 @@ const SAMPLED: usize = 36;
 /// to within about a pixel; with the step the search would take next.
 fn roughly(int: &Integral, skin: &Skin, g: Grid, roi: RectF) -> (Grid, f64) {
     let step = g.px.min(g.py) / 16.0;
-    // At least one pass at the first step, however small the pitch.
-    let last = ROUGH.min(step / 2.0);
+    // At least one pass at the first step, however small the pitch; and
+    // on a small pitch, to a fortieth of it, for the finer search holds
+    // cells to looks that a pixel spans more of.
+    let last = ROUGH.min(step * 0.4);
     let mut next = step;
     while next > last {
         next /= 2.0;
