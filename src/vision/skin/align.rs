@@ -5,9 +5,10 @@
 //! is from that look, weighed as the skin weighs it, is what the lines'
 //! positions are chosen to make least. How a cell's picture changes as one
 //! line moves is measured once, by moving that line a quarter of a pixel
-//! (four readings of the sample); each step then costs one reading and
-//! four equations, where a walk over the lines tries eight lattices a
-//! step size and several step sizes. A step is taken only when the skin's
+//! (four readings of the sample); each step then costs a reading, four
+//! equations and the score of the lattice it leads to (two or three when
+//! the whole step is not better), where a walk over the lines tries
+//! eight lattices a step size and several step sizes. A step is taken only when the skin's
 //! own score says it is better, so this never leaves the lattice worse
 //! than it found it.
 
@@ -63,9 +64,10 @@ fn moved(g: &Grid, line: usize, d: f64, (nc, nr): (f64, f64)) -> Grid {
     t
 }
 
-/// `g` moved to the least of `cost` that the steps find, or `g` itself.
-/// `sample` lists the cells to hold, `span` the outer lines' distance
-/// apart in pitches.
+/// `g` moved to the least of `cost` that the steps find, or `None` when
+/// no step was better (the cells held do not fix the lines, or the
+/// measured change does not hold this far from the best). `sample` lists
+/// the cells to hold, `span` the outer lines' distance apart in pitches.
 pub(super) fn align(
     int: &Integral,
     skin: &Skin,
@@ -73,19 +75,16 @@ pub(super) fn align(
     (sample, span): (&[(usize, usize)], (f64, f64)),
     reach: Reach,
     cost: impl Fn(&Grid) -> Option<f64>,
-) -> Grid {
+) -> Option<Grid> {
     let mut g = g;
-    let Some(mut best) = cost(&g) else {
-        return g;
-    };
+    let mut best = cost(&g)?;
+    let mut moved_at_all = false;
     let mut here = Vec::new();
     let held = hold(int, skin, &g, sample, &mut here);
     // How the cells change is measured once, where they are first held:
     // near the best, it changes little from step to step (the chord
     // method), and measuring is four readings of the sample.
-    let Some(model) = Model::measure(int, skin, (&g, span), (&held, &here), reach) else {
-        return g;
-    };
+    let model = Model::measure(int, skin, (&g, span), (&held, &here), reach)?;
     for k in 0..STEPS {
         if k > 0 {
             for (h, d) in held.iter().zip(here.iter_mut()) {
@@ -103,12 +102,12 @@ pub(super) fn align(
         let Some((c, t, f)) = taken else {
             break;
         };
-        (best, g) = (c, t);
+        (best, g, moved_at_all) = (c, t, true);
         if step.iter().all(|s| (s * f).abs() < SETTLED) {
             break;
         }
     }
-    g
+    moved_at_all.then_some(g)
 }
 
 /// The sampled cells that read as a look (or come near one), each held to
@@ -220,7 +219,9 @@ impl Model {
                 b[p] -= f64::from(dot(slope, now, Some(look)));
             }
         }
-        let step = solve4(self.a, b)?;
+        // A line no held cell tells anything of stays where it is, and the
+        // others still move.
+        let step = solve4(self.a, b).or_else(|| solve4(damped(self.a), b))?;
         Some(step.map(|s| s.clamp(-reach.most, reach.most)))
     }
 }
@@ -240,6 +241,16 @@ fn dot(a: &[f32], b: &[f32], c: Option<&[f32]>) -> f32 {
     }
     let tail: f32 = (whole..n).map(|k| a[k] * at(k)).sum();
     lanes.iter().sum::<f32>() + tail
+}
+
+/// `a` with a millionth of its largest diagonal value added along its
+/// diagonal: solvable when some rows are all zero.
+fn damped(mut a: [[f64; 4]; 4]) -> [[f64; 4]; 4] {
+    let scale = (0..4).map(|i| a[i][i].abs()).fold(0.0, f64::max);
+    for (i, row) in a.iter_mut().enumerate() {
+        row[i] += scale * 1e-6;
+    }
+    a
 }
 
 /// `x` with `a x = b` for a symmetric 4×4 `a`, by elimination with the
@@ -336,7 +347,8 @@ mod tests {
             x1: 260.0,
             y1: 250.0,
         };
-        let start = Grid::uniform(20.7, 11.4, 30.0 - 0.6 / 7.0, 30.0 + 0.9 / 7.0);
+        // Left 1 px right, right 1 px left, top 1 px up, bottom 1 px down.
+        let start = Grid::uniform(21.0, 11.0, 30.0 - 2.0 / 7.0, 30.0 + 2.0 / 7.0);
         let cells: Vec<(usize, usize)> = (0..7).flat_map(|r| (0..7).map(move |c| (r, c))).collect();
         let cost = |g: &Grid| -> Option<f64> {
             let mut d = Descriptor::new();
@@ -356,7 +368,8 @@ mod tests {
             (&sample(&start, (7, 7), roi, 100), (7.0, 7.0)),
             FINE,
             cost,
-        );
+        )
+        .expect("a better lattice");
         let lines = |g: &Grid| [g.x0, g.x0 + 7.0 * g.px, g.y0, g.y0 + 7.0 * g.py];
         for (g, t) in lines(&got).iter().zip(lines(&truth)) {
             assert!(

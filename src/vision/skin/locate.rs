@@ -311,6 +311,8 @@ fn framed(skin: &Skin, (x0, x1, y0, y1): (usize, usize, usize, usize)) -> Vec<Gr
 const COARSE: usize = 4;
 /// Origins tried per pitch along each axis.
 const STEPS: usize = 16;
+// Origins are ranked on every other step first ([`best_origins`]).
+const _: () = assert!(STEPS % 2 == 0);
 
 /// The looks pooled to [`COARSE`] boxes a side.
 fn coarse_looks(skin: &Skin) -> Vec<Descriptor> {
@@ -348,7 +350,7 @@ fn coarse_score(int: &Integral, coarse: &[Descriptor], g: &Grid) -> f32 {
                 .iter()
                 .map(|l| squares(&d, l))
                 .fold(f32::MAX, f32::min);
-            sum += (-(near / d.len() as f32).sqrt() / 12.0).exp();
+            sum += (-(near / d.len().max(1) as f32).sqrt() / 12.0).exp();
         }
     }
     sum * (g.px * g.py * (sr * sc) as f64) as f32
@@ -496,7 +498,7 @@ fn best_slots(
 
 /// The best origins on a grid of [`STEPS`] a side, ranked by the cheap
 /// score: every other origin first, then the neighbours of the best of
-/// those. (A coarse box is four steps wide, so the score changes little
+/// those. (A coarse box is eight steps wide, so the score changes little
 /// from one origin to the next: the best origin lies beside one of the
 /// best at half the resolution, for under half the work of trying all.)
 fn best_origins(int: &Integral, coarse: &[Descriptor], px: f64, py: f64, keep: usize) -> Vec<Grid> {
@@ -542,8 +544,8 @@ const NEIGHBOURED: usize = 2;
 const BEHIND: f32 = 0.9;
 
 /// The search on a sample of the cells takes no step at or below this, in
-/// pixels (but its first); the finer search on every scored cell begins
-/// there.
+/// pixels (but its first); a walk on every scored cell, where one is
+/// taken, begins at the step after.
 const ROUGH: f64 = 1.0;
 
 /// The walk over a board of slots takes no step at or below this, in pixels.
@@ -554,7 +556,7 @@ const FINEST: f64 = 0.06;
 const SAMPLED: usize = 36;
 
 /// Coordinate descent on the origin and pitch, on a sample of the cells,
-/// to within about a pixel; with the step the search would take next.
+/// to within about a pixel; with the step a walk would take next.
 fn roughly(int: &Integral, skin: &Skin, g: Grid, roi: RectF) -> (Grid, f64) {
     let step = g.px.min(g.py) / 16.0;
     // At least one pass at the first step, however small the pitch; and
@@ -576,8 +578,8 @@ fn roughly(int: &Integral, skin: &Skin, g: Grid, roi: RectF) -> (Grid, f64) {
 
 /// The outer lines of a lattice [`roughly`] placed, moved to the best
 /// score: by Gauss-Newton ([`align`]), or, on a board of slots (whose
-/// gaps move too), by a walk from the step the rough search would take
-/// next.
+/// gaps move too) and where Gauss-Newton finds nothing better, by a walk
+/// from the step the rough search would take next.
 fn finely(int: &Integral, skin: &Skin, (g, step): (Grid, f64), roi: RectF) -> Grid {
     let n = counts(&g, int);
     let cost = cost(int, skin, roi, SCORED);
@@ -586,7 +588,12 @@ fn finely(int: &Integral, skin: &Skin, (g, step): (Grid, f64), roi: RectF) -> Gr
     }
     let span = g.span(n.0.max(1), n.1.max(1));
     let sample = align::sample(&g, n, roi, SCORED);
-    align::align(int, skin, g, (&sample, span), align::FINE, cost).first_whole()
+    match align::align(int, skin, g, (&sample, span), align::FINE, &cost) {
+        Some(g) => g.first_whole(),
+        // Nothing better within its reach: the walk, which is slower but
+        // moves each line on its own.
+        None => g.walk(n, (step, FINEST), Walk::Lines, cost).first_whole(),
+    }
 }
 
 /// What the search minimises: the score of up to `scored` cells, negated;
@@ -1210,7 +1217,8 @@ mod tests {
     fn the_boards_box_is_that_of_every_pixel_not_of_the_surroundings() {
         let page = [[250u8, 250, 250]];
         let naive = |img: &RgbImage| {
-            let (mut x0, mut x1, mut y0, mut y1) = (usize::MAX, 0, usize::MAX, 0);
+            let (w, h) = (img.width() as usize, img.height() as usize);
+            let (mut x0, mut x1, mut y0, mut y1) = (w, 0, h, 0);
             for (x, y, p) in img.enumerate_pixels() {
                 if !crate::vision::skin::near_any(&page, p.0.map(f32::from)) {
                     let (x, y) = (x as usize, y as usize);

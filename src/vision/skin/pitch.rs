@@ -10,6 +10,7 @@ pub fn profile(img: &RgbImage, along_x: bool, span: (usize, usize)) -> Vec<f32> 
     let raw = img.as_raw();
     let (len, other) = if along_x { (w, h) } else { (h, w) };
     let (lo, hi) = (span.0.min(other), span.1.min(other));
+    let hi = hi.max(lo);
     // Whole numbers, added in rows as the picture is laid out: the same
     // sums in any order, read once in memory order.
     let mut out = vec![0u32; len];
