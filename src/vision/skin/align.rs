@@ -284,8 +284,8 @@ fn solve4(mut a: [[f64; 4]; 4], mut b: [f64; 4]) -> Option<[f64; 4]> {
     x.iter().all(|v| v.is_finite()).then_some(x)
 }
 
-/// The cells [`align`] holds: those of a sample along diagonals (as the
-/// score takes them, up to `scored`) not wholly outside `roi`.
+/// The cells [`align`] holds: those the score reads
+/// ([`super::locate::sampled`], up to `scored` of them).
 pub(super) fn sample(
     g: &Grid,
     (rows, cols): (usize, usize),
@@ -295,11 +295,7 @@ pub(super) fn sample(
     let every = (rows * cols).div_ceil(scored).max(1);
     (0..rows)
         .flat_map(|r| (0..cols).map(move |c| (r, c)))
-        .filter(|&(r, c)| (r + c) % every == 0)
-        .filter(|&(r, c)| {
-            let rect = g.cell(r, c);
-            !(rect.x1 <= roi.x0 || rect.x0 >= roi.x1 || rect.y1 <= roi.y0 || rect.y0 >= roi.y1)
-        })
+        .filter(|&at| super::locate::sampled(at, g.cell(at.0, at.1), every, Some(roi)))
         .collect()
 }
 

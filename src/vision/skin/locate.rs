@@ -111,12 +111,7 @@ fn cells(
     for r in 0..rows {
         for c in 0..cols {
             let rect = g.cell(r, c);
-            let unsampled = (r + c) % every != 0;
-            if unsampled
-                || roi.is_some_and(|o| {
-                    rect.x1 <= o.x0 || rect.x0 >= o.x1 || rect.y1 <= o.y0 || rect.y0 >= o.y1
-                })
-            {
+            if !sampled((r, c), rect, every, roi) {
                 verdicts.push(Verdict::NoMatch {
                     nearest: 0,
                     distance: f32::INFINITY,
@@ -143,6 +138,20 @@ fn cells(
         outside,
         board,
     }
+}
+
+/// True when a guess's score reads cell `(r, c)` (at `rect`): one on every
+/// `every`th diagonal, not wholly outside `roi`.
+pub(super) fn sampled(
+    (r, c): (usize, usize),
+    rect: RectF,
+    every: usize,
+    roi: Option<RectF>,
+) -> bool {
+    (r + c) % every == 0
+        && !roi.is_some_and(|o| {
+            rect.x1 <= o.x0 || rect.x0 >= o.x1 || rect.y1 <= o.y0 || rect.y0 >= o.y1
+        })
 }
 
 /// True when a cell is much nearer its look than any flat patch of a
@@ -514,7 +523,7 @@ fn best_origins(int: &Integral, coarse: &[Descriptor], px: f64, py: f64, keep: u
     let halves = (0..STEPS / 2).flat_map(|j| (0..STEPS / 2).map(move |i| (2 * i, 2 * j)));
     let mut ranked: Vec<(f32, (usize, usize))> = halves.map(scored).collect();
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let near: Vec<(usize, usize)> = ranked
+    let mut near: Vec<(usize, usize)> = ranked
         .iter()
         .take(keep * NEIGHBOURED)
         .flat_map(|&(_, (i, j))| {
@@ -524,13 +533,9 @@ fn best_origins(int: &Integral, coarse: &[Descriptor], px: f64, py: f64, keep: u
         })
         .filter(|&(i, j)| i % 2 == 1 || j % 2 == 1)
         .collect();
-    let mut near: Vec<(usize, usize)> = near.into_iter().fold(Vec::new(), |mut v, k| {
-        if !v.contains(&k) {
-            v.push(k);
-        }
-        v
-    });
-    ranked.extend(near.drain(..).map(scored));
+    near.sort_unstable();
+    near.dedup();
+    ranked.extend(near.into_iter().map(scored));
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
     ranked.into_iter().take(keep).map(|r| at(r.1)).collect()
 }
