@@ -3,7 +3,10 @@
 //! the cut check and the level parser) on an 8×7 board at the practice
 //! window's pitch and at 0.6× and 2×, and the whole `solve_image` (read,
 //! solve, keys and checkpoints), each next to one grayscale pass over the
-//! same image, in the same process, as the baseline.
+//! same image, in the same process, as the baseline. Also the same
+//! pictures read through a look learned from the practice art, as
+//! `calibrate` learns one (what the built-in reader would cost were the
+//! built-in look a calibration).
 
 mod common;
 
@@ -15,7 +18,7 @@ use boardbot::game::Game;
 use boardbot::game::OnScreen;
 use boardbot::games::skiddy::{SKIDDY, read};
 use boardbot::tools::options::Options;
-use common::{gray, median, row_vs, runs};
+use common::{assert_reads_cleanly, gray, learned, median, row_vs, runs, with_skin};
 use image::{RgbImage, imageops};
 
 /// Practice seed 12: sticky, two crates, a pit; 8 moves.
@@ -36,6 +39,8 @@ fn board(pitch: f64) -> RgbImage {
 
 fn main() {
     let cal = SKIDDY.load_calibration(None).expect("built-in calibration");
+    // Taught at the practice window's pitch, as a built-in look would be.
+    let as_skin = with_skin(&cal, learned(&SKIDDY, &[LEVEL], 48.0));
     let budget = Duration::from_secs(2);
     let at48 = board(48.0);
     let (w, h) = at48.dimensions();
@@ -61,6 +66,15 @@ fn main() {
             black_box(read::read(black_box(&img), &cal));
         });
         row_vs(&format!("vision: read 8x7 at {what}, {w}x{h}"), &t, b);
+        assert_reads_cleanly(&SKIDDY, &img, &as_skin);
+        let t = runs(budget, || {
+            black_box(SKIDDY.look(black_box(&img), &as_skin));
+        });
+        row_vs(
+            &format!("vision through the art's look learned, {what}"),
+            &t,
+            b,
+        );
         let opts = Options::default();
         let t = runs(budget, || {
             black_box(SKIDDY.solve_image(black_box(&img), &cal, &opts).ok());

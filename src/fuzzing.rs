@@ -69,11 +69,16 @@ pub fn calibration(data: &[u8]) {
     }
 }
 
-/// A small picture with cells in it, for a fuzzed skin to look at.
+/// A small picture with cells in it, and grid lines between them (so
+/// that a skin that starts from lines finds some), for a fuzzed skin to
+/// look at.
 fn skin_picture() -> image::RgbImage {
     image::RgbImage::from_fn(72, 56, |x, y| {
         let cell = (x / 16 + y / 16) % 3;
-        image::Rgb([40 + 80 * cell as u8, 200 - 60 * cell as u8, 90])
+        match (x % 16, y % 16) {
+            (0, _) | (_, 0) => image::Rgb([20, 20, 20]),
+            _ => image::Rgb([40 + 80 * cell as u8, 200 - 60 * cell as u8, 90]),
+        }
     })
 }
 

@@ -1047,6 +1047,43 @@ fn continuity_blueprint_skin_with_thick_lines() {
 /// read at half, one and twice that: never misread, and all but a few
 /// read (Rush Hour "teal", which draws every vehicle one colour, tells a
 /// vehicle's end from its middle by a gap 1.6 px wide at 16 px).
+/// Rush Hour's practice art gives every car a colour of its own, so
+/// cells of one class (a car's left end) are not alike enough to place
+/// the lattice by: the grid lines place it, and what is learned reads
+/// another picture of the art exactly, at another scale.
+#[test]
+fn a_shot_whose_classes_vary_is_placed_by_its_lines() {
+    use boardbot::art::render::RenderOptions;
+    use boardbot::game::{Game, OnScreen};
+    use boardbot::games::rush::RUSH;
+    use boardbot::vision::skin;
+    let boards = [
+        "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM",
+        "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo",
+    ];
+    let draw = |text: &str, pitch: f64| {
+        RUSH.render(text, "test", &RenderOptions::still(pitch))
+            .expect("drawn")
+            .image
+    };
+    let labels = |text: &str| RUSH.skin_labels(text).expect("skins").expect("a board");
+    let images = boards.map(|b| draw(b, 48.0));
+    let taught = boards.map(labels);
+    let shots: Vec<skin::Shot> = images
+        .iter()
+        .zip(&taught)
+        .map(|(image, labels)| skin::Shot {
+            image,
+            labels,
+            slot: None,
+        })
+        .collect();
+    let (skin, _) = skin::learn(&shots).expect("taught");
+    assert!(skin.lines.is_some());
+    let seen = skin::locate(&draw(boards[0], 64.0), &skin).expect("a board");
+    assert_eq!(seen.labels(&skin), Some(labels(boards[0])));
+}
+
 #[test]
 fn every_skin_reads_cells_of_16_to_200_px() {
     let suites = [
@@ -1291,7 +1328,9 @@ fn random_skins(seeds: impl IntoIterator<Item = u64>, only: &str) -> Sweep {
             }));
             match checks {
                 Ok((e, r)) => {
-                    println!("{name}: {e} exact, {} refused", r.len());
+                    let lined = cal.params.skin.as_ref().is_some_and(|s| s.lines.is_some());
+                    let how = if lined { ", grid lines first" } else { "" };
+                    println!("{name}: {e} exact, {} refused{how}", r.len());
                     out.exact += e;
                     out.refused.extend(r);
                 }

@@ -62,3 +62,73 @@ pub fn row_vs(name: &str, t: &[Duration], baseline: Option<Duration>) {
 pub fn row(name: &str, t: &[Duration]) {
     row_vs(name, t, None);
 }
+
+/// A look learned as `calibrate` learns it, from screenshots of `texts`
+/// drawn by the game's own art at `pitch` px a cell: the built-in look as
+/// a skin, to time a read through it against the built-in reader on the
+/// same pictures.
+pub fn learned<G>(game: &G, texts: &[&str], pitch: f64) -> boardbot::vision::skin::Skin
+where
+    G: boardbot::game::Game + boardbot::game::OnScreen,
+{
+    use boardbot::vision::skin;
+    let opts = boardbot::art::render::RenderOptions::still(pitch);
+    let drawn: Vec<_> = texts
+        .iter()
+        .map(|t| {
+            let image = game.render(t, "bench", &opts).expect("render").image;
+            let labels = game
+                .skin_labels(t)
+                .expect("the game reads skins")
+                .expect("a level");
+            (image, labels, game.skin_slot(t))
+        })
+        .collect();
+    let shots: Vec<skin::Shot> = drawn
+        .iter()
+        .map(|(image, labels, slot)| skin::Shot {
+            image,
+            labels,
+            slot: *slot,
+        })
+        .collect();
+    skin::learn(&shots).expect("a skin").0
+}
+
+/// `cal` with its look replaced by `skin`: what a calibration learned from
+/// the game's own art would be.
+pub fn with_skin(
+    cal: &boardbot::calibration::Calibration,
+    skin: boardbot::vision::skin::Skin,
+) -> boardbot::calibration::Calibration {
+    let mut cal = cal.clone();
+    cal.params.skin = Some(skin);
+    cal
+}
+
+/// Panics unless `game` reads `img` with `cal` as a board, every cell of
+/// one class: a read that refuses, or a skin's that falls back on its
+/// slower search, would time something else.
+pub fn assert_reads_cleanly(
+    game: &dyn boardbot::game::OnScreen,
+    img: &image::RgbImage,
+    cal: &boardbot::calibration::Calibration,
+) {
+    let why = match game.look(img, cal).reading {
+        boardbot::vision::Reading::Board { .. } => return check_skin(img, cal),
+        boardbot::vision::Reading::Uncertain { reason, issues, .. } => {
+            format!("{reason}: {issues:?}")
+        }
+        boardbot::vision::Reading::NoBoard { reason, .. } => reason,
+    };
+    panic!("not read for sure: {why}");
+}
+
+/// Panics unless a calibration's skin reads `img` with no doubt at all.
+fn check_skin(img: &image::RgbImage, cal: &boardbot::calibration::Calibration) {
+    if let Some(skin) = &cal.params.skin {
+        let seen = boardbot::vision::skin::locate(img, skin).expect("a board");
+        let doubts = seen.doubts(skin);
+        assert!(doubts.is_empty(), "the learned look doubts {doubts:?}");
+    }
+}

@@ -19,6 +19,18 @@ pub struct RenderOptions {
 }
 
 impl RenderOptions {
+    /// A still picture at `pitch` px a cell, with a page of 0.4 pitch all
+    /// round, drawn with seed 1 and not judged: a plain screenshot.
+    pub fn still(pitch: f64) -> Self {
+        RenderOptions {
+            pitch,
+            margins: [pitch * 0.4; 4],
+            seed: 1,
+            moving: None,
+            verdict: false,
+        }
+    }
+
     /// The verdict a reader must give, from `judge`, when asked for;
     /// else `null`: drawing never waits on a search.
     pub fn judged(&self, judge: impl FnOnce() -> &'static str) -> serde_json::Value {

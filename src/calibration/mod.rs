@@ -133,6 +133,10 @@ struct SkinSection {
     /// level text.
     #[serde(default)]
     rules: Option<String>,
+    /// Where the lattice lies from the grid lines the taught shots showed,
+    /// in pitches.
+    #[serde(default)]
+    lines: Option<LinesSection>,
     #[serde(rename = "look")]
     looks: Vec<Spanned<LookSection>>,
 }
@@ -141,6 +145,13 @@ struct SkinSection {
 #[serde(deny_unknown_fields)]
 struct GapsSection {
     every: usize,
+    x: f64,
+    y: f64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LinesSection {
     x: f64,
     y: f64,
 }
@@ -563,11 +574,14 @@ fn skin_section(
         })
         && s.rules
             .as_ref()
-            .is_none_or(|r| r.len() <= MAX_RULES && !r.contains('\n'));
+            .is_none_or(|r| r.len() <= MAX_RULES && !r.contains('\n'))
+        && s.lines
+            .as_ref()
+            .is_none_or(|l| [l.x, l.y].iter().all(|v| (-0.5..=0.5).contains(v)));
     if !sane {
         return Err(ctx.invalid(
             sk.span(),
-            format!("[skin] needs 0.1 <= aspect <= 10, 4 <= min_pitch <= max_pitch, 0 <= reach <= 0.5, {} weights of 0 or more, gaps (if any) every 1 to 64 cells, 0.05 to 10 pitches wide, and rules (if any) of one line of at most {MAX_RULES} bytes", descriptor::LEN),
+            format!("[skin] needs 0.1 <= aspect <= 10, 4 <= min_pitch <= max_pitch, 0 <= reach <= 0.5, {} weights of 0 or more, gaps (if any) every 1 to 64 cells, 0.05 to 10 pitches wide, lines (if any) at x and y from -0.5 to 0.5, and rules (if any) of one line of at most {MAX_RULES} bytes", descriptor::LEN),
         ));
     }
     let outside = s
@@ -596,6 +610,10 @@ fn skin_section(
             y: g.y,
         }),
         rules: s.rules.clone(),
+        lines: s
+            .lines
+            .as_ref()
+            .map(|l| crate::vision::skin::lines::Lines { x: l.x, y: l.y }),
     })
 }
 

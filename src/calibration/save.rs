@@ -150,6 +150,9 @@ fn skin_section(s: &crate::vision::skin::Skin) -> String {
     if let Some(r) = &s.rules {
         let _ = writeln!(t, "rules = {}", quote(r));
     }
+    if let Some(l) = s.lines {
+        let _ = writeln!(t, "lines = {{ x = {:.5}, y = {:.5} }}", l.x, l.y);
+    }
     let hex = |d: &[f32]| -> String {
         crate::vision::skin::descriptor::to_bytes(d)
             .iter()
@@ -266,9 +269,9 @@ mod tests {
     }
 
     /// A skin with gaps between slots (Continuity's), the rules its
-    /// cells do not show and a look's limits is written and read back
-    /// whole; gaps out of range name the line, and so do limits of the
-    /// wrong length.
+    /// cells do not show, where its lattice lies from grid lines, and a
+    /// look's limits is written and read back whole; gaps or lines out of
+    /// range name the line, and so do limits of the wrong length.
     #[test]
     fn a_skin_with_gaps_and_rules_loads_back_the_same() {
         use crate::vision::skin::{Gaps, Skin, descriptor};
@@ -279,6 +282,10 @@ mod tests {
                 y: 0.75,
             }),
             rules: Some("jump 3".into()),
+            lines: Some(crate::vision::skin::lines::Lines {
+                x: 0.00098,
+                y: -0.02628,
+            }),
             ..crate::vision::skin::example()
         };
         skin.looks[1].limits = Some((0..descriptor::LEN).map(|i| (i % 200) as f32).collect());
@@ -311,6 +318,12 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("line") && e.contains("gaps"), "{e}");
+        let bad = text.replace("y = -0.02628", "y = 0.7");
+        std::fs::write(&path, bad).unwrap();
+        let e = Calibration::load(&path, "continuity")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("line") && e.contains("lines"), "{e}");
     }
 
     /// The PNG files in `dir`, by name.

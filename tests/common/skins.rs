@@ -489,6 +489,19 @@ impl Suite<'_> {
     pub fn run(&self, ground: &str, is_piece: fn(&str) -> bool) {
         let dir = tempfile::tempdir().unwrap();
         let cal = self.calibrate(dir.path());
+        // Thick lines between cells of one pitch are where a skin's reader
+        // starts; a board of slots has no such lines (its gaps differ).
+        // (A game may learn another kind of look from lined shots.)
+        if let Some(skin) = &cal.params.skin
+            && matches!(self.style.lines, Lines::Thick(..))
+            && self.style.slots.is_none()
+        {
+            assert!(
+                skin.lines.is_some(),
+                "{}: no grid lines learned",
+                self.style.name
+            );
+        }
         self.reads_every_level(&cal);
         self.refuses_cuts(&cal);
         self.refuses_mid_moves(&cal, ground, is_piece);

@@ -90,11 +90,13 @@ pub fn learn(shots: &[Shot]) -> Result<(Skin, Vec<Lattice>), LearnSkinError> {
             .ok_or(LearnSkinError::BadLabels { shot: i + 1 })?;
         let int = Integral::new(shot.image);
         let classes = classes_of(shot.labels);
-        let fit = fit(shot, &int, &classes, (rows, cols)).ok_or(LearnSkinError::NoLattice {
-            shot: i + 1,
-            rows,
-            cols,
-        })?;
+        let fit = fit(shot, &int, &classes, (rows, cols))
+            .or_else(|| super::lines::board(shot.image, (rows, cols), shot.slot))
+            .ok_or(LearnSkinError::NoLattice {
+                shot: i + 1,
+                rows,
+                cols,
+            })?;
         fits.push((fit, rows, cols));
     }
     let outside = outside(shots, &fits)?;
@@ -120,6 +122,17 @@ pub fn learn(shots: &[Shot]) -> Result<(Skin, Vec<Lattice>), LearnSkinError> {
         max_pitch: fits.iter().map(|f| f.0.px.max(f.0.py)).fold(0.0, f64::max) * 2.3,
         gaps: mean_gaps(&fits),
         rules: None,
+        lines: None,
+    };
+    // Where the lattice lies from the shots' grid lines, if they show any.
+    let taught: Vec<(&RgbImage, Grid)> = shots
+        .iter()
+        .zip(&fits)
+        .map(|(s, f)| (s.image, f.0))
+        .collect();
+    let skin = Skin {
+        lines: super::lines::learn(&skin, &taught),
+        ..skin
     };
     let skin = cover(skin, &samples);
     separable(&skin, &samples)?;

@@ -16,6 +16,7 @@ use super::descriptor::{
     Descriptor, Integral, SIDE, describe_coarse, describe_into, distance, squares,
 };
 use super::grid::Walk;
+use super::lines;
 use super::pitch::{profile, repeats};
 use super::{Grid, Skin, Verdict};
 use crate::geom::RectF;
@@ -794,12 +795,28 @@ fn step(
 /// The smallest strip beside the board worth looking at, in pixels.
 const MIN_MARGIN: f64 = 2.0;
 
-/// Finds the board and reads it.
+/// Finds the board and reads it: on the lattice its grid lines give, where
+/// the skin's boards show them and every cell there reads as one class
+/// with the surroundings all round; otherwise on the lattice the cells'
+/// looks place. (The lines' lattice is not refined to the looks: where
+/// it is too far off for a cell to match, the search that refines runs.)
 pub fn locate(img: &RgbImage, skin: &Skin) -> Result<Located, Refusal> {
     let int = Integral::new(img);
+    if let Some(g) = lines::guess(img, skin)
+        && let Ok(l) = read_on(img, &int, skin, g)
+        && l.doubts(skin).is_empty()
+    {
+        return Ok(l);
+    }
     let g = guess(img, &int, skin)
         .ok_or_else(|| refuse(None, "nothing in the picture looks like this skin's cells"))?;
-    let cs = cells(&int, skin, &g, None, (1, true));
+    read_on(img, &int, skin, g)
+}
+
+/// Reads the board on lattice `g`: its extent, the surroundings all round
+/// it, and every cell.
+fn read_on(img: &RgbImage, int: &Integral, skin: &Skin, g: Grid) -> Result<Located, Refusal> {
+    let cs = cells(int, skin, &g, None, (1, true));
     let (r0, r1, c0, c1) = extent(skin, &cs)
         .ok_or_else(|| refuse(None, "nothing in the picture looks like this skin's cells"))?;
     let lattice = g.lattice_of((r0, r1), (c0, c1));

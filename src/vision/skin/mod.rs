@@ -27,6 +27,7 @@ mod align;
 pub mod descriptor;
 pub mod grid;
 pub mod learn;
+pub mod lines;
 pub mod locate;
 pub mod pitch;
 pub mod read;
@@ -79,6 +80,9 @@ pub struct Skin {
     /// level text (Continuity's `jump 3`): the rules a read through this
     /// skin takes, as the game it was taught on has them.
     pub rules: Option<String>,
+    /// Where the lattice lies from the grid lines the taught shots showed,
+    /// for a first guess from them; `None` when they showed none.
+    pub lines: Option<lines::Lines>,
 }
 
 /// How one cell reads against a skin.
@@ -320,6 +324,7 @@ pub(crate) fn example() -> Skin {
         max_pitch: 200.0,
         gaps: None,
         rules: None,
+        lines: None,
     }
 }
 
