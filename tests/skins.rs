@@ -1043,10 +1043,6 @@ fn continuity_blueprint_skin_with_thick_lines() {
     continuity_run(&BLUEPRINT);
 }
 
-/// Cells of 16 to 200 px, each skin calibrated at 32 and at 100 px and
-/// read at half, one and twice that: never misread, and all but a few
-/// read (Rush Hour "teal", which draws every vehicle one colour, tells a
-/// vehicle's end from its middle by a gap 1.6 px wide at 16 px).
 /// Rush Hour's practice art gives every car a colour of its own, so
 /// cells of one class (a car's left end) are not alike enough to place
 /// the lattice by: the grid lines place it, and what is learned reads
@@ -1084,6 +1080,10 @@ fn a_shot_whose_classes_vary_is_placed_by_its_lines() {
     assert_eq!(seen.labels(&skin), Some(labels(boards[0])));
 }
 
+/// Cells of 16 to 200 px, each skin calibrated at 32 and at 100 px and
+/// read at half, one and twice that: never misread, and all but a few
+/// read (Rush Hour "teal", which draws every vehicle one colour, tells a
+/// vehicle's end from its middle by a gap 1.6 px wide at 16 px).
 #[test]
 fn every_skin_reads_cells_of_16_to_200_px() {
     let suites = [

@@ -107,8 +107,8 @@ pub fn with_skin(
 }
 
 /// Panics unless `game` reads `img` with `cal` as a board, every cell of
-/// one class: a read that refuses, or a skin's that falls back on its
-/// slower search, would time something else.
+/// one class: a read that refuses, or one with a cell in doubt, would
+/// time something else.
 pub fn assert_reads_cleanly(
     game: &dyn boardbot::game::OnScreen,
     img: &image::RgbImage,

@@ -20,15 +20,15 @@ use super::{Grid, Skin};
 use crate::vision::lattice::{Lattice, LatticeParams, find_lattice};
 
 /// Where a skin's lattice lies from the grid lines its shots show, in
-/// pitches along each axis (in -0.5..0.5).
+/// pitches along each axis (from -0.5 to 0.5).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Lines {
     pub x: f64,
     pub y: f64,
 }
 
-/// The most the offsets measured on two shots may differ, in pitches, for
-/// the lines to say where the skin's lattice lies.
+/// The most the offsets measured on any two shots may differ, in pitches,
+/// for the lines to say where the skin's lattice lies.
 const AGREE: f64 = 0.06;
 
 /// How near the lines' pitch must be to the learned lattice's (a share):
@@ -82,19 +82,28 @@ pub(super) fn learn(skin: &Skin, shots: &[(&RgbImage, Grid)]) -> Option<Lines> {
         .iter()
         .map(|(img, fit)| offset(fit, &uniform(&find_lattice(img, &p)?)?))
         .collect::<Option<Vec<Lines>>>()?;
-    let n = offsets.len() as f64;
-    let mean = Lines {
-        x: offsets.iter().map(|o| o.x).sum::<f64>() / n,
-        y: offsets.iter().map(|o| o.y).sum::<f64>() / n,
-    };
-    let near = |o: &Lines| (o.x - mean.x).abs() <= AGREE && (o.y - mean.y).abs() <= AGREE;
+    Some(Lines {
+        x: agreed(offsets.iter().map(|o| o.x))?,
+        y: agreed(offsets.iter().map(|o| o.y))?,
+    })
+}
+
+/// The mean of shares of a pitch that lie within [`AGREE`] of each other,
+/// round the circle (0.49 and -0.49 are 0.02 apart), wrapped into
+/// [-0.5, 0.5]; `None` when they spread wider or there are none.
+fn agreed(shares: impl Iterator<Item = f64>) -> Option<f64> {
+    let wrap = |s: f64| (s + 0.5).rem_euclid(1.0) - 0.5;
+    let shares: Vec<f64> = shares.collect();
+    let first = *shares.first()?;
+    // Each as a step from the first, the short way round.
+    let steps: Vec<f64> = shares.iter().map(|s| wrap(s - first)).collect();
+    let (lo, hi) = steps
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(lo, hi), &d| (lo.min(d), hi.max(d)));
+    let mean = wrap(first + steps.iter().sum::<f64>() / steps.len() as f64);
     // As the calibration file stores it (five decimals), so that what
     // the self-check reads with is what is saved.
-    let stored = |v: f64| (v * 1e5).round() / 1e5;
-    offsets.iter().all(near).then_some(Lines {
-        x: stored(mean.x),
-        y: stored(mean.y),
-    })
+    (hi - lo <= AGREE).then_some((mean * 1e5).round() / 1e5)
 }
 
 /// The lattice of a labelled shot of `rows × cols` cells from its grid
@@ -149,6 +158,18 @@ mod tests {
         assert!((o.y + 2.0 / 39.9).abs() < 1e-9, "{o:?}");
         // Lines twice as far apart as the cells are not their edges.
         assert_eq!(offset(&fit, &Grid::uniform(10.0, 20.0, 80.0, 80.0)), None);
+    }
+
+    #[test]
+    fn offsets_agree_round_the_circle() {
+        let near = |a: Option<f64>, b: f64| a.is_some_and(|a| (a - b).abs() < 1e-9);
+        assert!(near(agreed([0.02, 0.04].into_iter()), 0.03));
+        // Half a pitch off, either side of the wrap: 0.02 apart.
+        let across = agreed([0.49, -0.49].into_iter()).expect("they agree");
+        assert!((across.abs() - 0.5).abs() < 1e-9, "{across}");
+        // Each within 0.06 of the mean, but 0.12 apart.
+        assert_eq!(agreed([0.0, 0.06, 0.12].into_iter()), None);
+        assert_eq!(agreed(std::iter::empty()), None);
     }
 
     #[test]
