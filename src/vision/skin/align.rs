@@ -13,6 +13,7 @@
 //! than it found it.
 
 use super::descriptor::{Descriptor, Integral, describe_into, weight_total};
+use super::grid::OUTER_LINES;
 use super::{Grid, Skin, Verdict};
 use crate::geom::RectF;
 
@@ -45,22 +46,12 @@ struct Held {
     share: f32,
 }
 
-/// The grid with one outer line moved by `d` pixels: 0 left, 1 right,
-/// 2 top, 3 bottom, of lines `(nc, nr)` pitches apart.
+/// The grid with outer line `line` of [`OUTER_LINES`] (left, right, top,
+/// bottom) moved by `d` pixels, of lines `(nc, nr)` pitches apart: the
+/// same moves the walk takes.
 fn moved(g: &Grid, line: usize, d: f64, (nc, nr): (f64, f64)) -> Grid {
     let mut t = *g;
-    match line {
-        0 => {
-            t.x0 += d;
-            t.px -= d / nc;
-        }
-        1 => t.px += d / nc,
-        2 => {
-            t.y0 += d;
-            t.py -= d / nr;
-        }
-        _ => t.py += d / nr,
-    }
+    OUTER_LINES[line](&mut t, d, nc, nr);
     t
 }
 

@@ -80,6 +80,21 @@ impl Axis {
 /// the outer lines' span in pitches (across, down).
 type Move = fn(&mut Grid, f64, f64, f64);
 
+/// The moves of one outer line alone: left, right, top, bottom. A line
+/// alone changes the pitch without moving the far one.
+pub(super) const OUTER_LINES: [Move; 4] = [
+    |g, d, nc, _| {
+        g.x0 += d;
+        g.px -= d / nc;
+    },
+    |g, d, nc, _| g.px += d / nc,
+    |g, d, _, nr| {
+        g.y0 += d;
+        g.py -= d / nr;
+    },
+    |g, d, _, nr| g.py += d / nr,
+];
+
 /// How often [`Grid::walk`] takes one move again in a pass.
 const REPEATS: usize = 32;
 
@@ -244,18 +259,7 @@ impl Grid {
     /// the whole grid too with `shifts`, and a grid with gaps its gaps'
     /// widths.
     fn moves(&self, shifts: bool) -> Vec<Move> {
-        let mut moves: Vec<Move> = vec![
-            |g, d, nc, _| {
-                g.x0 += d;
-                g.px -= d / nc;
-            },
-            |g, d, nc, _| g.px += d / nc,
-            |g, d, _, nr| {
-                g.y0 += d;
-                g.py -= d / nr;
-            },
-            |g, d, _, nr| g.py += d / nr,
-        ];
+        let mut moves: Vec<Move> = OUTER_LINES.to_vec();
         if shifts {
             moves.push(|g, d, _, _| g.x0 += d);
             moves.push(|g, d, _, _| g.y0 += d);
