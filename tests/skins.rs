@@ -1043,41 +1043,91 @@ fn continuity_blueprint_skin_with_thick_lines() {
     continuity_run(&BLUEPRINT);
 }
 
-/// Rush Hour's practice art gives every car a colour of its own, so
-/// cells of one class (a car's left end) are not alike enough to place
-/// the lattice by: the grid lines place it, and what is learned reads
-/// another picture of the art exactly, at another scale.
-#[test]
-fn a_shot_whose_classes_vary_is_placed_by_its_lines() {
+/// `board` as Rush Hour's practice window draws it, at `pitch` px a cell.
+fn rush_art(board: &str, pitch: f64) -> image::RgbImage {
     use boardbot::art::render::RenderOptions;
-    use boardbot::game::{Game, OnScreen};
-    use boardbot::games::rush::RUSH;
+    use boardbot::game::Game;
+    boardbot::games::rush::RUSH
+        .render(board, "test", &RenderOptions::still(pitch))
+        .expect("drawn")
+        .image
+}
+
+/// Each cell's class in a Rush Hour board, as a skin learns it.
+fn rush_labels(board: &str) -> Vec<Vec<String>> {
+    use boardbot::game::OnScreen;
+    boardbot::games::rush::RUSH
+        .skin_labels(board)
+        .expect("skins")
+        .expect("a board")
+}
+
+/// A skin learned from Rush Hour's practice art: each board at each pitch.
+fn rush_art_skin(boards: &[&str], pitches: &[f64]) -> boardbot::vision::skin::Skin {
     use boardbot::vision::skin;
-    let boards = [
-        "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM",
-        "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo",
-    ];
-    let draw = |text: &str, pitch: f64| {
-        RUSH.render(text, "test", &RenderOptions::still(pitch))
-            .expect("drawn")
-            .image
-    };
-    let labels = |text: &str| RUSH.skin_labels(text).expect("skins").expect("a board");
-    let images = boards.map(|b| draw(b, 48.0));
-    let taught = boards.map(labels);
-    let shots: Vec<skin::Shot> = images
+    let drawn: Vec<(image::RgbImage, Vec<Vec<String>>)> = boards
         .iter()
-        .zip(&taught)
+        .flat_map(|b| pitches.iter().map(|&p| (rush_art(b, p), rush_labels(b))))
+        .collect();
+    let shots: Vec<skin::Shot> = drawn
+        .iter()
         .map(|(image, labels)| skin::Shot {
             image,
             labels,
             slot: None,
         })
         .collect();
-    let (skin, _) = skin::learn(&shots).expect("taught");
+    skin::learn(&shots).expect("taught").0
+}
+
+/// Rush Hour's practice art gives every car a colour of its own, so
+/// cells of one class (a car's left end) are not alike enough to place
+/// the lattice by: the grid lines place it, and what is learned reads
+/// another picture of the art exactly, at another scale.
+#[test]
+fn a_shot_whose_classes_vary_is_placed_by_its_lines() {
+    use boardbot::vision::skin;
+    let boards = [
+        "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM",
+        "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo",
+    ];
+    let skin = rush_art_skin(&boards, &[48.0]);
     assert!(skin.lines.is_some());
-    let seen = skin::locate(&draw(boards[0], 64.0), &skin).expect("a board");
-    assert_eq!(seen.labels(&skin), Some(labels(boards[0])));
+    let seen = skin::locate(&rush_art(boards[0], 64.0), &skin).expect("a board");
+    assert_eq!(seen.labels(&skin), Some(rush_labels(boards[0])));
+}
+
+/// Rush Hour's practice art taught on five boards at 24 and 96 px (every
+/// vehicle colour in every part between them) reads other boards from
+/// 20 to 190 px exactly: boards whose column beside the exit is bare
+/// floor, and whose last rows are, too. The frame's exit cut shows the
+/// floor on one side of the board only, which is not its surroundings,
+/// and a bare floor line at the board's edge is the board.
+#[test]
+fn a_look_taught_at_two_scales_reads_every_scale_between() {
+    use boardbot::vision::skin;
+    let taught = [
+        "BBBxooHDDEEEHAAooMIoKFFMIJKLoMoJKLGG",
+        "BBBGHIooFGHIAAFGHJECCCoJEoDDoJoooooo",
+        "BBJCCCDDJoooIAAKooIooKEEIFFFoLGGHHHL",
+        "ooxJCCooIJooAAIKoLDDDKoLoHEEoLxHGGoo",
+        "GGGoBoooCoBoAACooxoDDDooEooFFoEoHHHo",
+    ];
+    let skin = rush_art_skin(&taught, &[24.0, 96.0]);
+    for board in [
+        "GHoxxoGHDDKoGAAoKoooIEEoooIJooFFFJoo",
+        "oBBCCoooooFoAAooFooooxEEoooooooooooo",
+    ] {
+        for pitch in [20.0, 36.0, 64.0, 150.0, 190.0] {
+            let seen = skin::locate(&rush_art(board, pitch), &skin)
+                .unwrap_or_else(|r| panic!("{board} at {pitch} px: {}", r.reason));
+            assert_eq!(
+                seen.labels(&skin),
+                Some(rush_labels(board)),
+                "{board} at {pitch} px"
+            );
+        }
+    }
 }
 
 /// Cells of 16 to 200 px, each skin calibrated at 32 and at 100 px and

@@ -138,7 +138,9 @@ fn skin_section(s: &crate::vision::skin::Skin) -> String {
         s.min_pitch,
         s.max_pitch,
         outside.join(", "),
-        (s.reach * 10000.0).ceil() / 10000.0
+        // The learner rounds the reach up to this already; rounding up
+        // again could add a step where the product is a hair over.
+        s.reach
     );
     if let Some(g) = s.gaps {
         let _ = writeln!(

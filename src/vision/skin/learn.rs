@@ -99,46 +99,71 @@ pub fn learn(shots: &[Shot]) -> Result<(Skin, Vec<Lattice>), LearnSkinError> {
             })?;
         fits.push((fit, rows, cols));
     }
-    let outside = outside(shots, &fits)?;
+    let margins = margins(shots, &fits)?;
+    let outside: Vec<[u8; 3]> = margins.iter().map(|m| m.colour).collect();
     let fits: Vec<(Grid, usize, usize)> = shots
         .iter()
         .zip(fits)
         .map(|(shot, (f, rows, cols))| (centred(shot.image, f, (rows, cols), &outside), rows, cols))
         .collect();
-    let samples = samples(shots, &fits);
-    let weights = weights(&samples);
-    let looks = looks(samples.clone(), &weights)?;
+    let (samples, pitches) = samples(shots, &fits);
+    let skin = skin_of(shots, &fits, &margins, &samples, &pitches)?;
+    separable(&skin, &samples)?;
+    check(&skin, shots)?;
+    let lattices = fits.iter().map(|(f, r, c)| f.lattice(*r, *c)).collect();
+    Ok((skin, lattices))
+}
+
+/// The skin that `samples` (cells `pitches` px a side) teach: looks,
+/// weights, surroundings, pitch range and grid lines, each look's limits
+/// covering its class's samples.
+fn skin_of(
+    shots: &[Shot],
+    fits: &[(Grid, usize, usize)],
+    margins: &[Margin],
+    samples: &[(String, Descriptor)],
+    pitches: &[f64],
+) -> Result<Skin, LearnSkinError> {
+    let outside: Vec<[u8; 3]> = margins.iter().map(|m| m.colour).collect();
+    let weights = weights(samples);
+    let looks = looks(samples.to_vec(), &weights)?;
+    let around = surroundings(margins, &looks);
     let skin = Skin {
         looks,
         weights,
-        aspect: fits.iter().map(|f| f.0.py / f.0.px).sum::<f64>() / fits.len().max(1) as f64,
-        reach: reach(shots, &fits, &outside),
-        outside,
-        min_pitch: fits
-            .iter()
-            .map(|f| f.0.px.min(f.0.py))
-            .fold(f64::MAX, f64::min)
-            * 0.45,
-        max_pitch: fits.iter().map(|f| f.0.px.max(f.0.py)).fold(0.0, f64::max) * 2.3,
-        gaps: mean_gaps(&fits),
+        // Each rounded as the calibration file stores it (the reach as
+        // `save` rounds it up), so the self-check reads with what is saved.
+        aspect: round_to(
+            fits.iter().map(|f| f.0.py / f.0.px).sum::<f64>() / fits.len().max(1) as f64,
+            1e5,
+        ),
+        reach: (reach(shots, fits, &outside) * 1e4).ceil() / 1e4,
+        outside: around,
+        min_pitch: round_to(
+            pitches.iter().copied().fold(f64::MAX, f64::min) * 0.9,
+            100.0,
+        ),
+        max_pitch: round_to(pitches.iter().copied().fold(0.0, f64::max) * 1.15, 100.0),
+        gaps: mean_gaps(fits),
         rules: None,
         lines: None,
     };
     // Where the lattice lies from the shots' grid lines, if they show any.
     let taught: Vec<(&RgbImage, Grid)> = shots
         .iter()
-        .zip(&fits)
+        .zip(fits)
         .map(|(s, f)| (s.image, f.0))
         .collect();
     let skin = Skin {
         lines: super::lines::learn(&skin, &taught),
         ..skin
     };
-    let skin = cover(skin, &samples);
-    separable(&skin, &samples)?;
-    check(&skin, shots)?;
-    let lattices = fits.iter().map(|(f, r, c)| f.lattice(*r, *c)).collect();
-    Ok((skin, lattices))
+    Ok(cover(skin, samples))
+}
+
+/// `v` rounded to the nearest `1 / per`.
+fn round_to(v: f64, per: f64) -> f64 {
+    (v * per).round() / per
 }
 
 fn size(labels: &[Vec<String>]) -> Option<(usize, usize)> {
@@ -406,15 +431,21 @@ fn centred(img: &RgbImage, f: Grid, (rows, cols): (usize, usize), outside: &[[u8
 
 /// Scales at which every shot is also sampled.
 const SCALES: [f64; 5] = [1.0, 0.5, 0.7, 1.4, 2.0];
+/// The pitches a scaled copy of a shot may have: below about 16 px (the
+/// least a skin need read) a cell's detail, such as a ring against a
+/// diamond, blurs away, so a copy that small would only make two classes
+/// look alike that no read at 16 px confuses.
+const SCALED_PITCHES: std::ops::RangeInclusive<f64> = 15.0..=400.0;
 
 /// Every cell of every shot, at every scale: (label, descriptor), the
-/// unscaled shot's first.
-fn samples(shots: &[Shot], fits: &[(Grid, usize, usize)]) -> Vec<(String, Descriptor)> {
+/// unscaled shot's first; and each one's cell side in pixels.
+fn samples(shots: &[Shot], fits: &[(Grid, usize, usize)]) -> (Vec<(String, Descriptor)>, Vec<f64>) {
     let mut out = Vec::new();
+    let mut at = Vec::new();
     for (shot, &(fit, rows, cols)) in shots.iter().zip(fits) {
         for s in SCALES {
             let p = fit.px.min(fit.py) * s;
-            if s != 1.0 && !(8.0..=400.0).contains(&p) {
+            if s != 1.0 && !SCALED_PITCHES.contains(&p) {
                 continue;
             }
             let scaled;
@@ -437,11 +468,12 @@ fn samples(shots: &[Shot], fits: &[(Grid, usize, usize)]) -> Vec<(String, Descri
                     let mut d = Descriptor::new();
                     describe_into(&int, f.cell(r, c), &mut d);
                     out.push((shot.labels[r][c].clone(), d));
+                    at.push(p);
                 }
             }
         }
     }
-    out
+    (out, at)
 }
 
 /// Samples nearer than this to a look join it; the rest start new looks.
@@ -640,10 +672,12 @@ fn mean_of(members: &[Descriptor]) -> Descriptor {
 }
 
 /// The colours of the margins around the boards: the commonest, until
-/// nearly every margin pixel is near one of them.
-fn outside(shots: &[Shot], fits: &[(Grid, usize, usize)]) -> Result<Vec<[u8; 3]>, LearnSkinError> {
-    let mut bins = std::collections::HashMap::<[u8; 3], (u64, [u64; 3])>::new();
+/// nearly every margin pixel is near one of them; each with whether it
+/// shows on two sides of a board or more.
+fn margins(shots: &[Shot], fits: &[(Grid, usize, usize)]) -> Result<Vec<Margin>, LearnSkinError> {
+    let mut bins = std::collections::HashMap::<[u8; 3], Bin>::new();
     let mut total = 0u64;
+    let mut per_side = [0u64; 4];
     for (i, (shot, &(f, rows, cols))) in shots.iter().zip(fits).enumerate() {
         let (w, h) = (
             f64::from(shot.image.width()),
@@ -658,31 +692,86 @@ fn outside(shots: &[Shot], fits: &[(Grid, usize, usize)]) -> Result<Vec<[u8; 3]>
         let gap = (0.06 * f.px.min(f.py)).max(2.0);
         for (x, y, p) in shot.image.enumerate_pixels() {
             let (cx, cy) = (f64::from(x) + 0.5, f64::from(y) + 0.5);
-            if cx > f.x0 - gap && cx < bx1 + gap && cy > f.y0 - gap && cy < by1 + gap {
+            let side = if cy <= f.y0 - gap {
+                0
+            } else if cy >= by1 + gap {
+                1
+            } else if cx <= f.x0 - gap {
+                2
+            } else if cx >= bx1 + gap {
+                3
+            } else {
                 continue;
-            }
-            let key = p.0.map(|v| v / 16);
-            let e = bins.entry(key).or_insert((0, [0; 3]));
-            e.0 += 1;
+            };
+            let e = bins.entry(p.0.map(|v| v / 16)).or_default();
+            e.n += 1;
+            e.sides[side] += 1;
             for k in 0..3 {
-                e.1[k] += u64::from(p.0[k]);
+                e.sum[k] += u64::from(p.0[k]);
             }
+            per_side[side] += 1;
             total += 1;
         }
     }
-    let mut all: Vec<(u64, [u64; 3])> = bins.into_values().collect();
-    all.sort_by_key(|b| std::cmp::Reverse(b.0));
+    let mut all: Vec<Bin> = bins.into_values().collect();
+    all.sort_by_key(|b| std::cmp::Reverse(b.n));
     let mut out = Vec::new();
     let mut seen = 0;
-    for (n, sum) in all {
+    for b in all {
         // Rare colours are the blend where two meet, not a colour of their own.
-        if seen * 1000 >= total * 995 || n * 1000 < total || out.len() >= 16 {
+        if seen * 1000 >= total * 995 || b.n * 1000 < total || out.len() >= 16 {
             break;
         }
-        out.push(sum.map(|s| (s / n) as u8));
-        seen += n;
+        seen += b.n;
+        let sides = (0..4)
+            .filter(|&k| b.sides[k] > 0 && b.sides[k] * 1000 >= per_side[k])
+            .count();
+        out.push(Margin {
+            colour: b.sum.map(|s| (s / b.n) as u8),
+            around: sides >= 2,
+        });
     }
     Ok(out)
+}
+
+/// A colour of the margins, and whether it shows on two sides of a board
+/// or more.
+struct Margin {
+    colour: [u8; 3],
+    around: bool,
+}
+
+/// The board's surroundings: the margins' colours, less any that shows on
+/// one side of the board only and is a colour of its cells (the floor
+/// showing through an exit cut in a frame). Taken as the surroundings, it
+/// would stop a bare floor row at the board's edge from being the board;
+/// what surrounds a board surrounds it.
+fn surroundings(margins: &[Margin], looks: &[Look]) -> Vec<[u8; 3]> {
+    margins
+        .iter()
+        .filter(|m| m.around || !looks.iter().any(|l| mostly(l, m.colour)))
+        .map(|m| m.colour)
+        .collect()
+}
+
+/// True when a quarter of a look's boxes or more are near `colour`.
+fn mostly(look: &Look, colour: [u8; 3]) -> bool {
+    let c = colour.map(f32::from);
+    let near = look
+        .cells
+        .chunks_exact(3)
+        .filter(|b| super::near_any_f32(&[c], [b[0], b[1], b[2]]))
+        .count();
+    near * 4 >= look.cells.len() / 3
+}
+
+/// Margin pixels of one colour bin: how many, on which side of the
+/// board (above, below, left, right), and their sum per channel.
+#[derive(Default)]
+struct Bin {
+    n: u64,
+    sides: [u64; 4],
+    sum: [u64; 3],
 }
 
 /// How far past the lattice the boards' own pixels reach, in pitches: on
@@ -841,5 +930,35 @@ mod tests {
         let wrong = Grid::uniform(20.8, 29.4, 10.0, 10.0);
         let g = centred(&page(), wrong, (3, 3), &[[250, 250, 250]]);
         assert_eq!((g.x0, g.y0), (20.8, 30.0));
+    }
+
+    /// A margin colour on one side of the board only is the surroundings
+    /// unless its cells are mostly that colour (the floor through an exit
+    /// cut in a frame); one all round is the surroundings whatever it is.
+    #[test]
+    fn a_cells_colour_beside_one_side_only_is_not_the_surroundings() {
+        let len = super::super::descriptor::LEN;
+        let floor = Look {
+            label: ".".into(),
+            cells: [217.0, 211.0, 197.0].repeat(len / 3),
+            tolerance: 14.0,
+            limits: None,
+        };
+        let margin = |colour: [u8; 3], around: bool| Margin { colour, around };
+        let margins = [
+            margin([122, 90, 60], true),
+            margin([238, 240, 243], true),
+            margin([217, 211, 197], false),
+            margin([20, 20, 20], false),
+        ];
+        assert_eq!(
+            surroundings(&margins, std::slice::from_ref(&floor)),
+            vec![[122, 90, 60], [238, 240, 243], [20, 20, 20]]
+        );
+        let page_like_floor = [margin([217, 211, 197], true)];
+        assert_eq!(
+            surroundings(&page_like_floor, &[floor]),
+            vec![[217, 211, 197]]
+        );
     }
 }

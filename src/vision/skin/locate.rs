@@ -1031,7 +1031,11 @@ fn strip(img: &RgbImage, (x0, x1, y0, y1): Box4, gaps: [f64; 4], band: f64, i: u
 
 /// True when every cell-sized piece of the strip `s` is nine tenths the
 /// surroundings ([`outside_share`]), so that a little of the board
-/// showing along it is not lost in the average. An empty strip is.
+/// showing along it is not lost in the average, but for a mark beside
+/// one cell (an exit cut in a frame): one piece of a strip of three or
+/// more, or two side by side of five or more. A board cut by the
+/// selection shows along the whole strip. An empty strip is the
+/// surroundings.
 fn band_is_outside(img: &RgbImage, skin: &Skin, shown: &Shown, s: RectF, pitch: f64) -> bool {
     if s.x1 - s.x0 < 0.5 || s.y1 - s.y0 < 0.5 {
         return true;
@@ -1039,23 +1043,32 @@ fn band_is_outside(img: &RgbImage, skin: &Skin, shown: &Shown, s: RectF, pitch: 
     let long_x = s.x1 - s.x0 > s.y1 - s.y0;
     let len = if long_x { s.x1 - s.x0 } else { s.y1 - s.y0 };
     let n = (len / pitch).ceil().max(1.0) as usize;
-    (0..n).all(|k| {
-        let (t, u) = (k as f64 / n as f64, (k + 1) as f64 / n as f64);
-        let part = if long_x {
-            RectF {
-                x0: s.x0 + (s.x1 - s.x0) * t,
-                x1: s.x0 + (s.x1 - s.x0) * u,
-                ..s
-            }
-        } else {
-            RectF {
-                y0: s.y0 + (s.y1 - s.y0) * t,
-                y1: s.y0 + (s.y1 - s.y0) * u,
-                ..s
-            }
-        };
-        outside_share(img, skin, shown, part) >= 0.9
-    })
+    let board: Vec<usize> = (0..n)
+        .filter(|&k| {
+            let (t, u) = (k as f64 / n as f64, (k + 1) as f64 / n as f64);
+            let part = if long_x {
+                RectF {
+                    x0: s.x0 + (s.x1 - s.x0) * t,
+                    x1: s.x0 + (s.x1 - s.x0) * u,
+                    ..s
+                }
+            } else {
+                RectF {
+                    y0: s.y0 + (s.y1 - s.y0) * t,
+                    y1: s.y0 + (s.y1 - s.y0) * u,
+                    ..s
+                }
+            };
+            outside_share(img, skin, shown, part) < 0.9
+        })
+        .collect();
+    // A mark a cell long straddles two pieces at most.
+    match board[..] {
+        [] => true,
+        [_] => n >= 3,
+        [a, b] => n >= 5 && b == a + 1,
+        _ => false,
+    }
 }
 
 /// The strip left out past each side of the board (left, top, right,
@@ -1524,5 +1537,32 @@ mod tests {
                 .is_err_and(|e| e.contains("do not show all around")),
             "{cut:?}"
         );
+    }
+
+    /// A mark beside one cell of a board (an exit cut in its frame, in a
+    /// cell's colours) leaves its surroundings all round; a mark along
+    /// three cells is the board going on, and is refused.
+    #[test]
+    fn a_mark_beside_one_cell_is_not_the_board_going_on() {
+        let skin = example();
+        let draw = |mark: std::ops::Range<u32>| {
+            RgbImage::from_fn(260, 260, |x, y| {
+                let inside = (30..230).contains(&x) && (30..230).contains(&y);
+                let beside = (230..245).contains(&x) && mark.contains(&y);
+                image::Rgb(match (inside, beside) {
+                    (true, _) => [230, 230, 235],
+                    (false, true) => [100; 3],
+                    (false, false) => [250; 3],
+                })
+            })
+        };
+        let g = Grid::uniform(30.0, 30.0, 40.0, 40.0);
+        let lattice = Lattice::uniform(30.0, 30.0, 40.0, 40.0, 5, 5);
+        for one in [110..150, 95..135] {
+            let read = surroundings(&draw(one.clone()), &skin, &g, &lattice);
+            assert_eq!(read, Ok(()), "a mark beside {one:?}");
+        }
+        let along = surroundings(&draw(70..190), &skin, &g, &lattice);
+        assert!(along.is_err(), "{along:?}");
     }
 }
