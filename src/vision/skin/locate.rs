@@ -943,10 +943,12 @@ fn surroundings(img: &RgbImage, skin: &Skin, g: &Grid, lattice: &Lattice) -> Res
         .filter(|&o| !shown.near(o))
         .collect();
     let mut out = gaps(img, &page, gap, board)?;
+    let marks = !page_like_look(skin);
     // The gaps before any side settles.
     let found = out;
     let band_ok = |out: [f64; 4], i: usize| {
-        band_is_outside(img, skin, &shown, strip(img, board, out, band, i), pitch)
+        let s = strip(img, board, out, band, i);
+        band_is_outside(img, skin, &shown, s, (pitch, marks))
     };
     let mut moved = [false; 4];
     for i in 0..4 {
@@ -1031,12 +1033,19 @@ fn strip(img: &RgbImage, (x0, x1, y0, y1): Box4, gaps: [f64; 4], band: f64, i: u
 
 /// True when every cell-sized piece of the strip `s` is nine tenths the
 /// surroundings ([`outside_share`]), so that a little of the board
-/// showing along it is not lost in the average, but for a mark beside
-/// one cell (an exit cut in a frame): one piece of a strip of three or
-/// more, or two side by side of five or more. A board cut by the
-/// selection shows along the whole strip. An empty strip is the
-/// surroundings.
-fn band_is_outside(img: &RgbImage, skin: &Skin, shown: &Shown, s: RectF, pitch: f64) -> bool {
+/// showing along it is not lost in the average; but for a mark beside
+/// one cell (an exit cut in a frame) where `marks` allows: one piece of a
+/// strip of three or more, or two side by side of five or more. A board
+/// cut by the selection shows along the whole strip, unless its cells
+/// pass for the page there (see [`page_like_look`]). An empty strip is
+/// the surroundings.
+fn band_is_outside(
+    img: &RgbImage,
+    skin: &Skin,
+    shown: &Shown,
+    s: RectF,
+    (pitch, marks): (f64, bool),
+) -> bool {
     if s.x1 - s.x0 < 0.5 || s.y1 - s.y0 < 0.5 {
         return true;
     }
@@ -1065,10 +1074,25 @@ fn band_is_outside(img: &RgbImage, skin: &Skin, shown: &Shown, s: RectF, pitch: 
     // A mark a cell long straddles two pieces at most.
     match board[..] {
         [] => true,
-        [_] => n >= 3,
-        [a, b] => n >= 5 && b == a + 1,
+        [_] => marks && n >= 3,
+        [a, b] => marks && n >= 5 && b == a + 1,
         _ => false,
     }
+}
+
+/// True when a look is half or more in colours of the page (within
+/// [`PAGE_NEAR`]): a sliver of such cells, cut by the selection, shows as
+/// the page, so the one cell of another look in it may be all that shows
+/// the cut, and no mark beside a cell is allowed.
+fn page_like_look(skin: &Skin) -> bool {
+    skin.looks.iter().any(|l| {
+        let page = l
+            .cells
+            .chunks_exact(3)
+            .filter(|c| page_like(&skin.outside, [c[0], c[1], c[2]].map(|v| v.round() as u8)))
+            .count();
+        page * 2 >= l.cells.len() / 3
+    })
 }
 
 /// The strip left out past each side of the board (left, top, right,
@@ -1541,7 +1565,9 @@ mod tests {
 
     /// A mark beside one cell of a board (an exit cut in its frame, in a
     /// cell's colours) leaves its surroundings all round; a mark along
-    /// three cells is the board going on, and is refused.
+    /// three cells is the board going on, and is refused. So is the one
+    /// cell's mark when a look is in the page's colours: the sliver of a
+    /// row the selection cut, bare floor but for one piece, looks so.
     #[test]
     fn a_mark_beside_one_cell_is_not_the_board_going_on() {
         let skin = example();
@@ -1564,5 +1590,9 @@ mod tests {
         }
         let along = surroundings(&draw(70..190), &skin, &g, &lattice);
         assert!(along.is_err(), "{along:?}");
+        let mut page_floor = skin.clone();
+        page_floor.looks[2].cells = vec![248.0; page_floor.looks[2].cells.len()];
+        let one = surroundings(&draw(110..150), &page_floor, &g, &lattice);
+        assert!(one.is_err(), "{one:?}");
     }
 }
