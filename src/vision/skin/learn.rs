@@ -107,7 +107,7 @@ pub fn learn(shots: &[Shot]) -> Result<(Skin, Vec<Lattice>), LearnSkinError> {
         .map(|(shot, (f, rows, cols))| (centred(shot.image, f, (rows, cols), &outside), rows, cols))
         .collect();
     let (samples, pitches) = samples(shots, &fits);
-    let skin = skin_of(shots, &fits, &margins, &samples, &pitches)?;
+    let skin = skin_of(shots, &fits, (&margins, &outside), &samples, &pitches)?;
     separable(&skin, &samples)?;
     check(&skin, shots)?;
     let lattices = fits.iter().map(|(f, r, c)| f.lattice(*r, *c)).collect();
@@ -116,28 +116,29 @@ pub fn learn(shots: &[Shot]) -> Result<(Skin, Vec<Lattice>), LearnSkinError> {
 
 /// The skin that `samples` (cells `pitches` px a side) teach: looks,
 /// weights, surroundings, pitch range and grid lines, each look's limits
-/// covering its class's samples.
+/// covering its class's samples. `outside` is every margin colour, which
+/// the reach is measured to.
 fn skin_of(
     shots: &[Shot],
     fits: &[(Grid, usize, usize)],
-    margins: &[Margin],
+    (margins, outside): (&[Margin], &[[u8; 3]]),
     samples: &[(String, Descriptor)],
     pitches: &[f64],
 ) -> Result<Skin, LearnSkinError> {
-    let outside: Vec<[u8; 3]> = margins.iter().map(|m| m.colour).collect();
     let weights = weights(samples);
     let looks = looks(samples.to_vec(), &weights)?;
     let around = surroundings(margins, &looks);
     let skin = Skin {
         looks,
         weights,
-        // Each rounded as the calibration file stores it (the reach as
-        // `save` rounds it up), so the self-check reads with what is saved.
+        // Each rounded as the calibration file stores it (the reach up,
+        // which `save` then writes as it is), so the self-check reads with
+        // what is saved.
         aspect: round_to(
             fits.iter().map(|f| f.0.py / f.0.px).sum::<f64>() / fits.len().max(1) as f64,
             1e5,
         ),
-        reach: (reach(shots, fits, &outside) * 1e4).ceil() / 1e4,
+        reach: (reach(shots, fits, outside) * 1e4).ceil() / 1e4,
         outside: around,
         min_pitch: round_to(
             pitches.iter().copied().fold(f64::MAX, f64::min) * 0.9,
@@ -431,10 +432,10 @@ fn centred(img: &RgbImage, f: Grid, (rows, cols): (usize, usize), outside: &[[u8
 
 /// Scales at which every shot is also sampled.
 const SCALES: [f64; 5] = [1.0, 0.5, 0.7, 1.4, 2.0];
-/// The pitches a scaled copy of a shot may have: below about 16 px (the
-/// least a skin need read) a cell's detail, such as a ring against a
-/// diamond, blurs away, so a copy that small would only make two classes
-/// look alike that no read at 16 px confuses.
+/// The pitches a scaled copy of a shot may have: below 15 px (a little
+/// under the 16 px a skin need read) a cell's detail, such as a ring
+/// against a diamond, blurs away, so a copy that small would only make
+/// two classes look alike that no read at 16 px confuses.
 const SCALED_PITCHES: std::ops::RangeInclusive<f64> = 15.0..=400.0;
 
 /// Every cell of every shot, at every scale: (label, descriptor), the

@@ -1081,17 +1081,27 @@ fn band_is_outside(
 }
 
 /// True when a look is half or more in colours of the page (within
-/// [`PAGE_NEAR`]): a sliver of such cells, cut by the selection, shows as
-/// the page, so the one cell of another look in it may be all that shows
+/// [`PAGE_NEAR`]), on the whole or along its rim: a sliver of such
+/// cells, cut by the selection, shows as the page (a cut shows a cell's
+/// edge), so the one cell of another look in it may be all that shows
 /// the cut, and no mark beside a cell is allowed.
 fn page_like_look(skin: &Skin) -> bool {
+    let page = |c: &[f32]| page_like(&skin.outside, [c[0], c[1], c[2]].map(|v| v.round() as u8));
+    let rim = |k: &usize| {
+        let (r, c) = (k / SIDE, k % SIDE);
+        r == 0 || c == 0 || r + 1 == SIDE || c + 1 == SIDE
+    };
     skin.looks.iter().any(|l| {
-        let page = l
-            .cells
-            .chunks_exact(3)
-            .filter(|c| page_like(&skin.outside, [c[0], c[1], c[2]].map(|v| v.round() as u8)))
-            .count();
-        page * 2 >= l.cells.len() / 3
+        let boxes: Vec<&[f32]> = l.cells.chunks_exact(3).collect();
+        let half = |ks: &mut dyn Iterator<Item = usize>| {
+            let (mut all, mut like) = (0, 0);
+            for k in ks {
+                all += 1;
+                like += usize::from(page(boxes[k]));
+            }
+            like * 2 >= all
+        };
+        half(&mut (0..boxes.len())) || half(&mut (0..boxes.len()).filter(rim))
     })
 }
 
@@ -1594,5 +1604,16 @@ mod tests {
         page_floor.looks[2].cells = vec![248.0; page_floor.looks[2].cells.len()];
         let one = surroundings(&draw(110..150), &page_floor, &g, &lattice);
         assert!(one.is_err(), "{one:?}");
+        // Only its rim in the page's colours: a cut shows that too.
+        let mut page_rim = skin.clone();
+        let side = SIDE;
+        for (k, v) in page_rim.looks[2].cells.iter_mut().enumerate() {
+            let (r, c) = (k / 3 / side, k / 3 % side);
+            if r == 0 || c == 0 || r + 1 == side || c + 1 == side {
+                *v = 248.0;
+            }
+        }
+        let rim = surroundings(&draw(110..150), &page_rim, &g, &lattice);
+        assert!(rim.is_err(), "{rim:?}");
     }
 }
