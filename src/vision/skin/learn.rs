@@ -114,7 +114,7 @@ pub fn learn(shots: &[Shot]) -> Result<(Skin, Vec<Lattice>), LearnSkinError> {
     Ok((skin, lattices))
 }
 
-/// The skin that `samples` (cells `pitches` px a side) teach: looks,
+/// The skin that `samples` (each at its [`Pitch`]) teach: looks,
 /// weights, surroundings, pitch range and grid lines, each look's limits
 /// covering its class's samples. `outside` is every margin colour, which
 /// the reach is measured to.
@@ -123,7 +123,7 @@ fn skin_of(
     fits: &[(Grid, usize, usize)],
     (margins, outside): (&[Margin], &[[u8; 3]]),
     samples: &[(String, Descriptor)],
-    pitches: &[f64],
+    pitches: &[Pitch],
 ) -> Result<Skin, LearnSkinError> {
     let weights = weights(samples);
     let looks = looks(samples.to_vec(), &weights)?;
@@ -140,11 +140,9 @@ fn skin_of(
         ),
         reach: (reach(shots, fits, outside) * 1e4).ceil() / 1e4,
         outside: around,
-        min_pitch: round_to(
-            pitches.iter().copied().fold(f64::MAX, f64::min) * 0.9,
-            100.0,
-        ),
-        max_pitch: round_to(pitches.iter().copied().fold(0.0, f64::max) * 1.15, 100.0),
+        // Outwards, so that every shot stays in the range.
+        min_pitch: (pitch_range(pitches).0 * 100.0).floor() / 100.0,
+        max_pitch: (pitch_range(pitches).1 * 100.0).ceil() / 100.0,
         gaps: mean_gaps(fits),
         rules: None,
         lines: None,
@@ -368,9 +366,10 @@ fn mean_gaps(fits: &[(Grid, usize, usize)]) -> Option<Gaps> {
     let all: Vec<Gaps> = fits.iter().filter_map(|f| f.0.gaps).collect();
     let first = *all.first()?;
     let n = all.len() as f64;
+    // Rounded as the calibration file stores them.
     Some(Gaps {
-        x: all.iter().map(|g| g.x).sum::<f64>() / n,
-        y: all.iter().map(|g| g.y).sum::<f64>() / n,
+        x: round_to(all.iter().map(|g| g.x).sum::<f64>() / n, 1e5),
+        y: round_to(all.iter().map(|g| g.y).sum::<f64>() / n, 1e5),
         ..first
     })
 }
@@ -438,9 +437,32 @@ const SCALES: [f64; 5] = [1.0, 0.5, 0.7, 1.4, 2.0];
 /// two classes look alike that no read at 16 px confuses.
 const SCALED_PITCHES: std::ops::RangeInclusive<f64> = 15.0..=400.0;
 
+/// A sample's cell size: its width (the pitch a skin's range bounds) and
+/// its shorter side (what its detail is drawn in).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Pitch {
+    x: f64,
+    least: f64,
+}
+
+/// The cell widths a skin taught at `pitches` reads: from 0.9 of the
+/// smallest sample's, but no cell whose shorter side is under the 15 px
+/// its looks were checked apart at (unless a shot itself is that small),
+/// to 1.15 of the largest's.
+fn pitch_range(pitches: &[Pitch]) -> (f64, f64) {
+    let floor = *SCALED_PITCHES.start();
+    let low = |p: &Pitch| p.x * (floor / p.least).clamp(0.9, 1.0);
+    let min = pitches.iter().map(low).fold(f64::MAX, f64::min);
+    let max = pitches.iter().map(|p| p.x).fold(0.0, f64::max) * 1.15;
+    (min, max)
+}
+
 /// Every cell of every shot, at every scale: (label, descriptor), the
-/// unscaled shot's first; and each one's cell side in pixels.
-fn samples(shots: &[Shot], fits: &[(Grid, usize, usize)]) -> (Vec<(String, Descriptor)>, Vec<f64>) {
+/// unscaled shot's first; and each one's cell size.
+fn samples(
+    shots: &[Shot],
+    fits: &[(Grid, usize, usize)],
+) -> (Vec<(String, Descriptor)>, Vec<Pitch>) {
     let mut out = Vec::new();
     let mut at = Vec::new();
     for (shot, &(fit, rows, cols)) in shots.iter().zip(fits) {
@@ -469,7 +491,10 @@ fn samples(shots: &[Shot], fits: &[(Grid, usize, usize)]) -> (Vec<(String, Descr
                     let mut d = Descriptor::new();
                     describe_into(&int, f.cell(r, c), &mut d);
                     out.push((shot.labels[r][c].clone(), d));
-                    at.push(p);
+                    at.push(Pitch {
+                        x: fit.px * s,
+                        least: p,
+                    });
                 }
             }
         }
@@ -868,6 +893,23 @@ fn check(skin: &Skin, shots: &[Shot]) -> Result<(), LearnSkinError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The range runs from 0.9 of the smallest cell's width to 1.15 of
+    /// the largest's, in widths even for wide cells; it stops where the
+    /// shorter side would fall under 15 px, and reaches a shot's own cells
+    /// when they are smaller than that.
+    #[test]
+    fn the_pitch_range_covers_the_samples_but_not_cells_under_15_px() {
+        let p = |x: f64, least: f64| Pitch { x, least };
+        let near = |(a, b): (f64, f64), (c, d): (f64, f64)| {
+            assert!((a - c).abs() < 1e-9 && (b - d).abs() < 1e-9, "{a}-{b}");
+        };
+        near(pitch_range(&[p(40.0, 40.0), p(80.0, 80.0)]), (36.0, 92.0));
+        // Cells twice as wide as tall: widths, and the floor on the height.
+        near(pitch_range(&[p(32.0, 16.0), p(64.0, 32.0)]), (30.0, 73.6));
+        near(pitch_range(&[p(16.0, 16.0)]), (15.0, 18.4));
+        near(pitch_range(&[p(12.0, 12.0), p(24.0, 24.0)]), (12.0, 27.6));
+    }
 
     /// A page with a board of 4×3 cells of 10 px at (20, 30).
     fn page() -> RgbImage {

@@ -948,7 +948,7 @@ fn surroundings(img: &RgbImage, skin: &Skin, g: &Grid, lattice: &Lattice) -> Res
     let found = out;
     let band_ok = |out: [f64; 4], i: usize| {
         let s = strip(img, board, out, band, i);
-        band_is_outside(img, skin, &shown, s, (pitch, marks))
+        band_is_outside(img, skin, &shown, (s, Edge::ALL[i], lattice), marks)
     };
     let mut moved = [false; 4];
     for i in 0..4 {
@@ -1031,52 +1031,66 @@ fn strip(img: &RgbImage, (x0, x1, y0, y1): Box4, gaps: [f64; 4], band: f64, i: u
     }
 }
 
-/// True when every cell-sized piece of the strip `s` is nine tenths the
-/// surroundings ([`outside_share`]), so that a little of the board
-/// showing along it is not lost in the average; but for a mark beside
-/// one cell (an exit cut in a frame) where `marks` allows: one piece of a
-/// strip of three or more, or two side by side of five or more. A board
-/// cut by the selection shows along the whole strip, unless its cells
-/// pass for the page there (see [`page_like_look`]). An empty strip is
-/// the surroundings.
+/// True when the piece of the strip `s` past `side` beside each cell
+/// (cut at the lattice's lines, the corners going with the end cells) is
+/// nine tenths the surroundings ([`outside_share`]), so that a little of
+/// the board showing along it is not lost in the average; but for a mark
+/// beside one cell (an exit cut in a frame) where `marks` allows: one
+/// cell's piece of a side three cells long or more, or two side by side
+/// of five or more. A board cut by the selection shows along the whole
+/// strip, unless its cells pass for the page there (see
+/// [`page_like_look`]). An empty strip is the surroundings.
 fn band_is_outside(
     img: &RgbImage,
     skin: &Skin,
     shown: &Shown,
-    s: RectF,
-    (pitch, marks): (f64, bool),
+    (s, side, lattice): (RectF, Edge, &Lattice),
+    marks: bool,
 ) -> bool {
-    if s.x1 - s.x0 < 0.5 || s.y1 - s.y0 < 0.5 {
+    let along_x = matches!(side, Edge::Top | Edge::Bottom);
+    let lines = if along_x { &lattice.xs } else { &lattice.ys };
+    if s.x1 - s.x0 < 0.5 || s.y1 - s.y0 < 0.5 || lines.len() < 2 {
         return true;
     }
-    let long_x = s.x1 - s.x0 > s.y1 - s.y0;
-    let len = if long_x { s.x1 - s.x0 } else { s.y1 - s.y0 };
-    let n = (len / pitch).ceil().max(1.0) as usize;
-    let board: Vec<usize> = (0..n)
+    let cells = lines.len() - 1;
+    let board: Vec<usize> = (0..cells)
         .filter(|&k| {
-            let (t, u) = (k as f64 / n as f64, (k + 1) as f64 / n as f64);
-            let part = if long_x {
-                RectF {
-                    x0: s.x0 + (s.x1 - s.x0) * t,
-                    x1: s.x0 + (s.x1 - s.x0) * u,
-                    ..s
-                }
-            } else {
-                RectF {
-                    y0: s.y0 + (s.y1 - s.y0) * t,
-                    y1: s.y0 + (s.y1 - s.y0) * u,
-                    ..s
-                }
-            };
+            let part = cell_piece(s, (lines, along_x), k);
             outside_share(img, skin, shown, part) < 0.9
         })
         .collect();
-    // A mark a cell long straddles two pieces at most.
     match board[..] {
         [] => true,
-        [_] => marks && n >= 3,
-        [a, b] => marks && n >= 5 && b == a + 1,
+        [_] => marks && cells >= 3,
+        [a, b] => marks && cells >= 5 && b == a + 1,
         _ => false,
+    }
+}
+
+/// The piece of strip `s` beside cell `k` of the `lines` along it (x
+/// lines when `along_x`): the first and last run on to the strip's ends,
+/// past the board's corners.
+fn cell_piece(s: RectF, (lines, along_x): (&[f64], bool), k: usize) -> RectF {
+    let last = lines.len() - 2;
+    let (lo, hi) = if along_x { (s.x0, s.x1) } else { (s.y0, s.y1) };
+    let from = if k == 0 { lo } else { lines[k].clamp(lo, hi) };
+    let to = if k == last {
+        hi
+    } else {
+        lines[k + 1].clamp(lo, hi)
+    };
+    if along_x {
+        RectF {
+            x0: from,
+            x1: to,
+            ..s
+        }
+    } else {
+        RectF {
+            y0: from,
+            y1: to,
+            ..s
+        }
     }
 }
 
@@ -1615,5 +1629,33 @@ mod tests {
         }
         let rim = surroundings(&draw(110..150), &page_rim, &g, &lattice);
         assert!(rim.is_err(), "{rim:?}");
+    }
+
+    /// The allowance counts cells, not pieces of the strip: a mark beside
+    /// one of a side's two cells is half the side, and is refused, while
+    /// the same mark beside one of three cells is allowed. The pieces are
+    /// cut at the lattice's lines, so a mark a cell long, on a cell, fails
+    /// one piece only, wherever the strip's corners end.
+    #[test]
+    fn the_mark_allowance_counts_the_cells_along_a_side() {
+        let skin = example();
+        let draw = |rows: u32| {
+            let bottom = 30 + 40 * rows;
+            RgbImage::from_fn(260, bottom + 30, move |x, y| {
+                let inside = (30..230).contains(&x) && (30..bottom).contains(&y);
+                let beside = (230..245).contains(&x) && (30..70).contains(&y);
+                image::Rgb(match (inside, beside) {
+                    (true, _) => [230, 230, 235],
+                    (false, true) => [100; 3],
+                    (false, false) => [250; 3],
+                })
+            })
+        };
+        let g = Grid::uniform(30.0, 30.0, 40.0, 40.0);
+        for (rows, allowed) in [(2, false), (3, true)] {
+            let lattice = Lattice::uniform(30.0, 30.0, 40.0, 40.0, rows as usize, 5);
+            let read = surroundings(&draw(rows), &skin, &g, &lattice);
+            assert_eq!(read.is_ok(), allowed, "{rows} rows: {read:?}");
+        }
     }
 }
