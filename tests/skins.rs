@@ -1439,3 +1439,171 @@ fn random_skins_read_exactly_or_refuse() {
     println!("not taught: {:#?}\nrefused: {:#?}", s.untaught, s.refused);
     assert!(s.misread.is_empty(), "misread: {:?}", s.misread);
 }
+
+/// L10 of `tests/fixtures/bitlock/make.sh`: every kind of cell but a
+/// reverse tile's own target.
+const BITLOCK_L10: &str = "##########\n#a   A   #\n#  #     #\n#  z  +  #\n#     *  #\n#b   B   #\n#   #  c #\n#  C     #\n#        #\n##########";
+
+/// B.i.t.Lock's practice art of `level` after `moves`, `pitch` px a cell.
+fn bitlock_art_after(level: &str, moves: &str, pitch: f64) -> image::RgbImage {
+    use boardbot::games::bitlock::art::{self, Scene};
+    use boardbot::games::bitlock::level::Level;
+    use boardbot::games::bitlock::motion::Pieces;
+    use boardbot::games::bitlock::rules::Dir;
+    let level = Level::parse(level).expect("a level");
+    let mut pieces = Pieces::new(&level);
+    for c in moves.chars() {
+        pieces = pieces
+            .play(Dir::from_char(c).expect("a move"))
+            .expect("played")
+            .1;
+    }
+    let sprites = pieces.sprites(None);
+    let scene = Scene {
+        level: &level,
+        sprites: &sprites,
+    };
+    art::picture(&scene, pitch, [9.0, 11.0, 10.0, 12.0], None)
+}
+
+/// A tile standing on its target, which no level text can write, is
+/// taught by `calibrate --moves` (the level's solution played onto it):
+/// through the skin, the practice art's solved board then reads as
+/// solved, targets under the tiles included, at other scales; every
+/// position on the way reads as itself or is refused; and without that
+/// screenshot, the solved board is refused, not misread.
+#[test]
+fn a_tile_on_its_target_is_taught_by_moves_and_read_as_both() {
+    use boardbot::games::bitlock::level::Level;
+    use boardbot::games::bitlock::rules::Rules;
+    use boardbot::tools::options::Win;
+    let rules = Rules::new(Level::parse(BITLOCK_L10).unwrap()).unwrap();
+    let solution = boardbot::games::bitlock::screen::optimal(&rules, Win::Cover, 1_000_000)
+        .expect("solved")
+        .0;
+    let dir = tempfile::tempdir().unwrap();
+    let file = |name: &str| dir.path().join(name).display().to_string();
+    std::fs::write(file("l10.txt"), BITLOCK_L10).unwrap();
+    // Two scales: the art's letters are drawn afresh at each size.
+    for pitch in [32.0, 64.0] {
+        for (name, moves) in [("start", ""), ("solved", solution.as_str())] {
+            let png = file(&format!("{name}{pitch}.png"));
+            bitlock_art_after(BITLOCK_L10, moves, pitch)
+                .save(png)
+                .unwrap();
+        }
+    }
+    let calibrate = |with_solved: bool, out: &str| {
+        let mut args: Vec<String> = ["calibrate", "--game", "bitlock"]
+            .map(String::from)
+            .to_vec();
+        let level = file("l10.txt");
+        for pitch in [32.0, 64.0] {
+            let mut shots = vec![("start", "-")];
+            if with_solved {
+                shots.push(("solved", solution.as_str()));
+            }
+            for (name, moves) in shots {
+                let png = file(&format!("{name}{pitch}.png"));
+                args.extend(
+                    ["--image", &png, "--level", &level, "--moves", moves].map(String::from),
+                );
+            }
+        }
+        let out = file(out);
+        args.extend(["--out".to_string(), out.clone()]);
+        let run = common::boardbot(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        format!("{out}/bitlock.toml")
+    };
+    let read = |cal: &str, moves: &str, pitch: f64| {
+        let png = file("read.png");
+        bitlock_art_after(BITLOCK_L10, moves, pitch)
+            .save(&png)
+            .unwrap();
+        let run = common::boardbot(&[
+            "solve",
+            "--game",
+            "bitlock",
+            "--image",
+            &png,
+            "--calibration",
+            cal,
+            "--json",
+        ]);
+        common::stdout_json(&run)
+    };
+    let both = calibrate(true, "both");
+    for pitch in [30.0, 56.0] {
+        let v = read(&both, &solution, pitch);
+        assert_eq!(v["state"], "solved", "{pitch} px: {v}");
+    }
+    let mut exact = 0;
+    for n in 0..solution.len() {
+        let v = read(&both, &solution[..n], 48.0);
+        let mut key: boardbot::games::bitlock::rules::Key<32> = rules.start().unwrap();
+        for c in solution[..n].chars() {
+            key = rules.play(
+                &key,
+                boardbot::games::bitlock::rules::Dir::from_char(c).unwrap(),
+            );
+        }
+        if v["state"] == "playable" {
+            assert_eq!(
+                v["board"]["cells"],
+                serde_json::json!(rules.render_rows(&key)),
+                "after {n}"
+            );
+            // The rest of an optimal plan is optimal: the targets under
+            // tiles were read too.
+            let keys = v["actions"].as_array().map_or(0, Vec::len);
+            assert_eq!(keys, solution.len() - n, "after {n}: {v}");
+            exact += 1;
+        } else {
+            assert_eq!(v["state"], "uncertain", "after {n} moves: {v}");
+        }
+    }
+    assert!(
+        exact * 2 >= solution.len(),
+        "{exact} of {} read",
+        solution.len()
+    );
+    let start_only = calibrate(false, "start");
+    let v = read(&start_only, &solution, 40.0);
+    assert_eq!(v["state"], "uncertain", "{v}");
+}
+
+/// Slate draws a tile over its target whole: taught a tile on a target,
+/// the learner says that the two classes look alike, rather than learn
+/// a look that cannot see the target under a tile.
+#[test]
+fn a_look_that_hides_a_target_under_a_tile_is_not_taught_one() {
+    use boardbot::game::OnScreen;
+    use boardbot::vision::skin;
+    let solved = BitLock
+        .skin_labels_after(BITLOCK_L10, "DLLLLURRRRDRUL")
+        .expect("B.i.t.Lock plays moves")
+        .expect("a position");
+    assert!(solved.iter().flatten().any(|l| l == "aA"), "{solved:?}");
+    let start = BitLock.skin_labels(BITLOCK_L10).unwrap().unwrap();
+    let margins = [11.0, 9.0, 13.0, 10.0].map(|m| m + 40.0 * 0.3);
+    let images: Vec<image::RgbImage> = [&start, &solved]
+        .iter()
+        .map(|l| common::skins::paint(l, &SLATE, 40.0, margins, None))
+        .collect();
+    let shots: Vec<skin::Shot> = images
+        .iter()
+        .zip([&start, &solved])
+        .map(|(image, labels)| skin::Shot {
+            image,
+            labels,
+            slot: None,
+        })
+        .collect();
+    let why = skin::learn(&shots).expect_err("refused").to_string();
+    assert!(why.contains("look too much alike"), "{why}");
+}

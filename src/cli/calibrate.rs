@@ -33,6 +33,12 @@ pub struct Args {
     /// text (as `solve --level`); one per --image, in the same order.
     #[arg(long, value_name = "FILE")]
     level: Vec<PathBuf>,
+    /// Moves played from that position before the screenshot was taken,
+    /// in the game's plan text (B.i.t.Lock: `RRDL`): a way to show what
+    /// the level text cannot write, such as a tile standing on its target.
+    /// One per --level, in the same order, `-` for none; teaches a skin.
+    #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
+    moves: Vec<String>,
     /// Where to write `<game>.toml` and its templates (default: your config
     /// directory, `<config>/boardbot/calibration/`, which solve and play read).
     #[arg(long, value_name = "DIR")]
@@ -70,6 +76,23 @@ fn positions(a: &Args) -> anyhow::Result<Vec<String>> {
         .collect()
 }
 
+/// The moves played onto each screenshot's position, if any.
+fn moves(a: &Args, shots: usize) -> anyhow::Result<Vec<Option<String>>> {
+    if a.moves.is_empty() {
+        return Ok(vec![None; shots]);
+    }
+    if a.moves.len() != shots {
+        bail!(
+            "{shots} screenshot(s) but {} --moves: give one per --level, in the same order (`-` for none)",
+            a.moves.len()
+        );
+    }
+    Ok(a.moves
+        .iter()
+        .map(|m| (m != "-").then(|| m.clone()))
+        .collect())
+}
+
 /// Where to write, and whether it is the user's own directory.
 fn out_dir(a: &Args) -> anyhow::Result<(PathBuf, bool)> {
     Ok(match &a.out {
@@ -96,6 +119,7 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
         .ok_or_else(|| anyhow!("{} ships no look to start from", game.id()))?;
     let base = Calibration::embedded(embedded, game.id())?;
     let texts = positions(&a)?;
+    let moves = moves(&a, texts.len())?;
     let images = a
         .image
         .iter()
@@ -103,7 +127,13 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
         .collect::<anyhow::Result<Vec<_>>>()?;
     let shown: Vec<String> = a.image.iter().map(|p| p.display().to_string()).collect();
     let (dir, is_user) = out_dir(&a)?;
-    let path = learn_either(screen, &images, &texts, &shown, &base, &a, &dir)?;
+    let taught = Taught {
+        images: &images,
+        texts: &texts,
+        moves: &moves,
+        shown: &shown,
+    };
+    let path = learn_either(screen, &taught, &base, &a, &dir)?;
     if is_user {
         println!(
             "`boardbot solve` and `boardbot play` now read {} with it.",
@@ -125,19 +155,28 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
 /// the other is tried when the first cannot learn from the screenshots.
 fn learn_either(
     screen: &dyn crate::game::OnScreen,
-    images: &[image::RgbImage],
-    texts: &[String],
-    shown: &[String],
+    taught: &Taught,
     base: &Calibration,
     a: &Args,
     dir: &std::path::Path,
 ) -> anyhow::Result<PathBuf> {
     let id = screen.id();
+    let Taught {
+        images,
+        texts,
+        shown,
+        ..
+    } = *taught;
     let skins = screen.skin_labels(&texts[0]).is_some() && !a.keep_missing;
-    let skin = || learn_skin(screen, images, texts, shown, &base.params, dir);
+    let skin = || learn_skin(screen, taught, &base.params, dir);
     let colours = || -> anyhow::Result<PathBuf> {
         if images.len() != 1 {
             bail!("{id} learns its look from one screenshot: give one --image");
+        }
+        if taught.moves.iter().any(Option::is_some) {
+            bail!(
+                "--moves teaches a skin, which {id} does not learn here: give the position itself"
+            );
         }
         let learned = screen
             .learn(&images[0], &texts[0], &base.params, a.keep_missing)
@@ -151,7 +190,7 @@ fn learn_either(
     if !skins {
         return colours();
     }
-    if images.len() > 1 {
+    if images.len() > 1 || taught.moves.iter().any(Option::is_some) {
         return skin();
     }
     let (first, second): (
@@ -242,26 +281,51 @@ fn taught_rules(mut all: impl Iterator<Item = Option<String>>) -> Result<Option<
     }
 }
 
+/// The screenshots taught, with each one's position: its level text and
+/// the moves played onto it, and the name it is shown by.
+struct Taught<'a> {
+    images: &'a [image::RgbImage],
+    texts: &'a [String],
+    moves: &'a [Option<String>],
+    shown: &'a [String],
+}
+
+/// Each taught screenshot's cell classes.
+fn taught_labels(
+    screen: &dyn crate::game::OnScreen,
+    t: &Taught,
+) -> anyhow::Result<Vec<Vec<Vec<String>>>> {
+    let id = screen.id();
+    (t.texts.iter().zip(t.moves).zip(t.shown))
+        .map(|((text, moves), s)| {
+            let labels = match moves {
+                None => screen.skin_labels(text),
+                Some(m) => Some(screen.skin_labels_after(text, m).ok_or_else(|| {
+                    anyhow!("{id} cannot play --moves onto a position: give the position itself")
+                })?),
+            };
+            labels
+                .unwrap_or_else(|| Ok(Vec::new()))
+                .with_context(|| format!("the level given for {s}"))
+        })
+        .collect()
+}
+
 /// Learns a skin from every screenshot and writes it.
 fn learn_skin(
     screen: &dyn crate::game::OnScreen,
-    images: &[image::RgbImage],
-    texts: &[String],
-    shown: &[String],
+    taught: &Taught,
     base: &crate::vision::ReadParams,
     dir: &std::path::Path,
 ) -> anyhow::Result<PathBuf> {
     let id = screen.id();
-    let labels = texts
-        .iter()
-        .zip(shown)
-        .map(|(t, s)| {
-            screen
-                .skin_labels(t)
-                .unwrap_or_else(|| Ok(Vec::new()))
-                .with_context(|| format!("the level given for {s}"))
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
+    let Taught {
+        images,
+        texts,
+        shown,
+        ..
+    } = *taught;
+    let labels = taught_labels(screen, taught)?;
     screen
         .skin_taught(&labels)
         .map_err(|e| anyhow!("cannot calibrate {id} on {}: {e}", shown.join(", ")))?;

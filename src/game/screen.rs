@@ -99,6 +99,18 @@ pub trait ScreenGame: Game {
         None
     }
 
+    /// [`ScreenGame::skin_labels`] of the position after `moves` (in the
+    /// game's plan text) are played from the one written: a position the
+    /// level text cannot write, such as a tile on its target. `None` when
+    /// this game cannot play moves onto a taught position.
+    fn skin_labels_after(
+        &self,
+        _text: &str,
+        _moves: &str,
+    ) -> Option<Result<Vec<Vec<String>>, GameError>> {
+        None
+    }
+
     /// For a board of slots with gaps between them (each gap a row or
     /// column of [`ScreenGame::skin_labels`]), a slot's side in cells;
     /// `None` for a board of one pitch throughout.
@@ -184,6 +196,12 @@ pub trait OnScreen: Sync {
     fn calibration_cells(&self, text: &str) -> Result<Vec<Vec<char>>, GameError>;
     /// Each cell's class as a skin learns it; `None` when the game reads no skins.
     fn skin_labels(&self, text: &str) -> Option<Result<Vec<Vec<String>>, GameError>>;
+    /// The classes after moves are played; `None` when the game cannot.
+    fn skin_labels_after(
+        &self,
+        text: &str,
+        moves: &str,
+    ) -> Option<Result<Vec<Vec<String>>, GameError>>;
     /// A slot's side in cells, for a board of slots with gaps between.
     fn skin_slot(&self, text: &str) -> Option<usize>;
     /// What a position says that no cell shows, for a skin to keep.
@@ -307,6 +325,14 @@ impl<S: ScreenGame> OnScreen for S {
 
     fn skin_labels(&self, text: &str) -> Option<Result<Vec<Vec<String>>, GameError>> {
         ScreenGame::skin_labels(self, text)
+    }
+
+    fn skin_labels_after(
+        &self,
+        text: &str,
+        moves: &str,
+    ) -> Option<Result<Vec<Vec<String>>, GameError>> {
+        ScreenGame::skin_labels_after(self, text, moves)
     }
 
     fn skin_slot(&self, text: &str) -> Option<usize> {

@@ -199,6 +199,28 @@ impl Game for BitLock {
     }
 }
 
+/// The classes of a level's cells after `moves` (arrow letters, `LRUD`)
+/// are played from its start: a way to teach a tile standing on a
+/// target, which the level text cannot write.
+fn labels_after(text: &str, moves: &str) -> Result<Vec<Vec<String>>, GameError> {
+    let rules = load(&screen::board_text(text), "the level")?;
+    let parse = |message: String| GameError::Parse {
+        origin: "the moves".to_string(),
+        message,
+    };
+    let mut key: Key<32> = rules.start().map_err(|e| parse(e.to_string()))?;
+    for (i, c) in moves.chars().filter(|c| !c.is_whitespace()).enumerate() {
+        let d = Dir::from_char(c).ok_or_else(|| {
+            parse(format!(
+                "move {} is '{c}': B.i.t.Lock's moves are L, R, U and D",
+                i + 1
+            ))
+        })?;
+        key = rules.play(&key, d);
+    }
+    Ok(read::labels_of(&rules.level_at(&key)))
+}
+
 impl ScreenGame for BitLock {
     type Board = read::Seen;
 
@@ -212,6 +234,14 @@ impl ScreenGame for BitLock {
 
     fn skin_labels(&self, text: &str) -> Option<Result<Vec<Vec<String>>, GameError>> {
         Some(load(&screen::board_text(text), "the level").map(|r| read::labels_of(&r.level)))
+    }
+
+    fn skin_labels_after(
+        &self,
+        text: &str,
+        moves: &str,
+    ) -> Option<Result<Vec<Vec<String>>, GameError>> {
+        Some(labels_after(text, moves))
     }
 
     fn skin_board(

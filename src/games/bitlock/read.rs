@@ -220,8 +220,7 @@ fn shown_of(letter: char) -> Option<Shown> {
     })
 }
 
-/// Each cell's class as a skin learns it: the letter of what it shows
-/// (`.` for floor; a piece hides a target under it).
+/// Each cell's class as a skin learns it ([`label_of`]).
 pub fn labels_of(level: &Level) -> Vec<Vec<String>> {
     let mut cells: Vec<Shown> = level
         .ground
@@ -246,15 +245,33 @@ pub fn labels_of(level: &Level) -> Vec<Vec<String>> {
     }
     cells
         .chunks(level.cols.max(1))
-        .map(|row| {
-            row.iter()
-                .map(|s| match letter_of(s) {
-                    ' ' => ".".to_string(),
-                    c => c.to_string(),
-                })
-                .collect()
-        })
+        .map(|row| row.iter().map(label_of).collect())
         .collect()
+}
+
+/// A cell's class: the letter of what it shows (`.` for floor), and for
+/// a piece on a target the target's letter after it (`aA`: tile `a` on a
+/// target of type A), as the two look alike nowhere.
+fn label_of(s: &Shown) -> String {
+    match (letter_of(s), s.piece.and(s.target)) {
+        (' ', _) => ".".to_string(),
+        (c, Some(k)) => format!("{c}{}", char::from(b'A' + k)),
+        (c, None) => c.to_string(),
+    }
+}
+
+/// What a cell of this class shows (the inverse of [`label_of`]).
+fn shown_of_label(label: &str) -> Option<Shown> {
+    let mut chars = label.chars();
+    let first = shown_of(chars.next()?)?;
+    match (chars.next(), chars.next()) {
+        (None, _) => Some(first),
+        (Some(t), None) if first.piece.is_some() && first.target.is_none() => {
+            let target = Some(type_of(t)?);
+            Some(Shown { target, ..first })
+        }
+        _ => None,
+    }
 }
 
 /// The board that cells of these classes show, checked by the engine.
@@ -264,11 +281,8 @@ pub fn from_labels(labels: &[Vec<String>]) -> Result<Seen, String> {
         .map(|row| {
             row.iter()
                 .map(|l| {
-                    let mut chars = l.chars();
-                    match (chars.next().and_then(shown_of), chars.next()) {
-                        (Some(s), None) => Ok(s),
-                        _ => Err(format!("{l:?} is no class of a B.i.t.Lock cell")),
-                    }
+                    shown_of_label(l)
+                        .ok_or_else(|| format!("{l:?} is no class of a B.i.t.Lock cell"))
                 })
                 .collect::<Result<Vec<Shown>, String>>()
         })
@@ -348,4 +362,32 @@ fn legal(level: Level) -> Result<(Level, Vec<String>), String> {
         return Err(illegal(&"it has more pieces than the solver handles"));
     }
     Ok((level, rows))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::rules::{Dir, Key};
+    use super::*;
+
+    /// A piece on a target is a class of its own, written with the
+    /// target's letter after the piece's, and reads back as both layers;
+    /// a target after a target, or after floor, is no class.
+    #[test]
+    fn a_piece_on_a_target_is_a_class_of_two_letters() {
+        let level = Level::parse("#####\n#a A#\n#####").unwrap();
+        let rules = Rules::new(level).unwrap();
+        let key: Key<8> = rules.start().unwrap();
+        let on = rules.play(&rules.play(&key, Dir::R), Dir::R);
+        let labels = labels_of(&rules.level_at(&on));
+        assert_eq!(labels[1], ["#", ".", ".", "aA", "#"]);
+        let seen = from_labels(&labels).unwrap();
+        assert_eq!(seen.level.targets, [(8, 0)]);
+        assert_eq!(seen.level.tiles.len(), 1);
+        assert_eq!(seen.level.tiles[0].cell, 8);
+        for bad in ["AA", ".A", "aa", "aAA", "#A", "aN", ""] {
+            assert!(shown_of_label(bad).is_none(), "{bad:?}");
+        }
+        assert_eq!(label_of(&shown_of_label("zB").unwrap()), "zB");
+        assert_eq!(label_of(&shown_of_label("*C").unwrap()), "*C");
+    }
 }

@@ -18,7 +18,7 @@
 
 use std::fmt;
 
-use super::level::{Ground, Level, letter};
+use super::level::{Ground, Level, Tile, letter};
 
 /// A move: every tile steps left, right, up or down.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -298,6 +298,30 @@ impl Rules {
                     .filter(move |&i| key[i] != GONE)
                     .map(move |i| (self.cell_of[key[i] as usize], k))
             })
+    }
+
+    /// The level with its pieces where `key` has them (a destroyed tile
+    /// gone): the same ground and targets, so a piece may stand on one.
+    pub fn level_at<const N: usize>(&self, key: &Key<N>) -> Level {
+        let mut level = Level {
+            tiles: Vec::new(),
+            movers: Vec::new(),
+            ..self.level.clone()
+        };
+        for g in &self.groups {
+            for &b in key[g.start..g.start + g.len].iter().filter(|&&b| b != GONE) {
+                let cell = self.cell_of[b as usize];
+                match g.kind {
+                    None => level.movers.push(cell),
+                    Some(kind) => level.tiles.push(Tile {
+                        kind,
+                        reverse: g.reverse,
+                        cell,
+                    }),
+                }
+            }
+        }
+        level
     }
 
     /// The level as loaded, one full-width string per row.
