@@ -1102,7 +1102,10 @@ fn a_shot_whose_classes_vary_is_placed_by_its_lines() {
 /// 20 to 190 px exactly: boards whose column beside the exit is bare
 /// floor, and whose last rows are, too. The frame's exit cut shows the
 /// floor on one side of the board only, which is not its surroundings,
-/// and a bare floor line at the board's edge is the board.
+/// and a bare floor line at the board's edge is the board. At 20 px,
+/// selected tight to the frame and padded with more than a cell of a dark
+/// desktop no taught shot showed, each reads exactly too: the lines place
+/// the lattice, and the looks to a pixel.
 #[test]
 fn a_look_taught_at_two_scales_reads_every_scale_between() {
     use boardbot::vision::skin;
@@ -1117,6 +1120,7 @@ fn a_look_taught_at_two_scales_reads_every_scale_between() {
     for board in [
         "GHoxxoGHDDKoGAAoKoooIEEoooIJooFFFJoo",
         "oBBCCoooooFoAAooFooooxEEoooooooooooo",
+        "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo",
     ] {
         for pitch in [20.0, 36.0, 64.0, 150.0, 190.0] {
             let seen = skin::locate(&rush_art(board, pitch), &skin)
@@ -1127,6 +1131,28 @@ fn a_look_taught_at_two_scales_reads_every_scale_between() {
                 "{board} at {pitch} px"
             );
         }
+        // Selected tight to the frame, then with more than a cell of a
+        // dark desktop no taught shot showed, as a window on it is.
+        let tight = {
+            use boardbot::art::render::RenderOptions;
+            use boardbot::game::Game;
+            let opts = RenderOptions {
+                margins: [0.0; 4],
+                ..RenderOptions::still(20.0)
+            };
+            boardbot::games::rush::RUSH
+                .render(board, "test", &opts)
+                .expect("drawn")
+                .image
+        };
+        let desktop = common::padded(&tight, [23; 4], [40, 44, 52]);
+        let seen = skin::locate(&desktop, &skin)
+            .unwrap_or_else(|r| panic!("{board} at 20 px on the desktop: {}", r.reason));
+        assert_eq!(
+            seen.labels(&skin),
+            Some(rush_labels(board)),
+            "{board} on the desktop"
+        );
     }
 }
 

@@ -243,6 +243,16 @@ fn pitches(skin: &Skin, gx: &[f32], gy: &[f32]) -> Vec<(f64, f64)> {
 
 /// The bounding box of the pixels that are not colours of the board's
 /// surroundings (the whole picture when there are none).
+/// A box (x0, x1, y0, y1) as the region a lattice is scored in.
+fn roi_of((x0, x1, y0, y1): (usize, usize, usize, usize)) -> RectF {
+    RectF {
+        x0: x0 as f64,
+        x1: x1 as f64,
+        y0: y0 as f64,
+        y1: y1 as f64,
+    }
+}
+
 fn not_outside(img: &RgbImage, skin: &Skin) -> (usize, usize, usize, usize) {
     board_box(img, &skin.outside).unwrap_or((0, img.width() as usize, 0, img.height() as usize))
 }
@@ -370,12 +380,7 @@ fn coarse_score(int: &Integral, coarse: &[Descriptor], g: &Grid) -> f32 {
 /// picture looks like this skin's cells.
 fn guess(img: &RgbImage, int: &Integral, skin: &Skin) -> Option<Grid> {
     let (x0, x1, y0, y1) = not_outside(img, skin);
-    let roi = RectF {
-        x0: x0 as f64,
-        x1: x1 as f64,
-        y0: y0 as f64,
-        y1: y1 as f64,
-    };
+    let roi = roi_of((x0, x1, y0, y1));
     let middle = ((x0 + x1) as f64 / 2.0, (y0 + y1) as f64 / 2.0);
     let coarse = coarse_looks(skin);
     let (framed, repeats) = candidates(img, int, skin, &coarse, (x0, x1, y0, y1));
@@ -802,11 +807,22 @@ const MIN_MARGIN: f64 = 2.0;
 /// it is too far off for a cell to match, the search that refines runs.)
 pub fn locate(img: &RgbImage, skin: &Skin) -> Result<Located, Refusal> {
     let int = Integral::new(img);
-    if let Some(g) = lines::guess(img, skin)
-        && let Ok(l) = read_on(img, &int, skin, g)
-        && l.doubts(skin).is_empty()
-    {
-        return Ok(l);
+    if let Some(g) = lines::guess(img, skin) {
+        if let Ok(l) = read_on(img, &int, skin, g)
+            && l.doubts(skin).is_empty()
+        {
+            return Ok(l);
+        }
+        // Small cells: the lines' pitch may be a little off, and a pixel
+        // off at the far side leaves cells short of their looks. Placed
+        // to a pixel by the cells' looks from there, as a guess is.
+        let roi = roi_of(not_outside(img, skin));
+        let placed = finely(&int, skin, roughly(&int, skin, g, roi), roi);
+        if let Ok(l) = read_on(img, &int, skin, placed)
+            && l.doubts(skin).is_empty()
+        {
+            return Ok(l);
+        }
     }
     let g = guess(img, &int, skin)
         .ok_or_else(|| refuse(None, "nothing in the picture looks like this skin's cells"))?;
