@@ -37,7 +37,7 @@ pub struct Args {
     /// in the game's plan text (B.i.t.Lock: `RRDL`): a way to show what
     /// the level text cannot write, such as a tile standing on its target.
     /// One per --level, in the same order, `-` for none; teaches a skin.
-    #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
+    #[arg(long, value_name = "MOVES")]
     moves: Vec<String>,
     /// Where to write `<game>.toml` and its templates (default: your config
     /// directory, `<config>/boardbot/calibration/`, which solve and play read).
@@ -83,13 +83,13 @@ fn moves(a: &Args, shots: usize) -> anyhow::Result<Vec<Option<String>>> {
     }
     if a.moves.len() != shots {
         bail!(
-            "{shots} screenshot(s) but {} --moves: give one per --level, in the same order (`-` for none)",
+            "{shots} screenshot(s) but {} --moves: give one per position (--level or --board), in the same order (`-` for none)",
             a.moves.len()
         );
     }
     Ok(a.moves
         .iter()
-        .map(|m| (m != "-").then(|| m.clone()))
+        .map(|m| (m != "-" && !m.trim().is_empty()).then(|| m.clone()))
         .collect())
 }
 
@@ -383,6 +383,9 @@ fn learn_skin(
             .join(" ")
     );
     println!("Wrote {}", path.display());
+    if let Some(caveat) = screen.skin_caveat(&labels) {
+        eprintln!("note: {caveat}");
+    }
     Ok(path)
 }
 

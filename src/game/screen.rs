@@ -133,6 +133,12 @@ pub trait ScreenGame: Game {
         Ok(())
     }
 
+    /// What a skin taught on these shots (each one's cell classes) cannot
+    /// know, for `calibrate` to tell the user; `None` when nothing.
+    fn skin_caveat(&self, _shots: &[Vec<Vec<String>>]) -> Option<String> {
+        None
+    }
+
     /// True when `calibrate` learns a skin first and the colour learner
     /// only when no skin can be learned; false for the other way round
     /// (a game whose colour learner copes with something skins do not
@@ -210,6 +216,8 @@ pub trait OnScreen: Sync {
     fn skin_first(&self) -> bool;
     /// Refuses taught screenshots that cannot teach a safe skin.
     fn skin_taught(&self, shots: &[Vec<Vec<String>>]) -> Result<(), String>;
+    /// What a skin taught on these shots cannot know, to tell the user.
+    fn skin_caveat(&self, shots: &[Vec<Vec<String>>]) -> Option<String>;
     fn learn(
         &self,
         img: &RgbImage,
@@ -349,6 +357,10 @@ impl<S: ScreenGame> OnScreen for S {
 
     fn skin_taught(&self, shots: &[Vec<Vec<String>>]) -> Result<(), String> {
         ScreenGame::skin_taught(self, shots)
+    }
+
+    fn skin_caveat(&self, shots: &[Vec<Vec<String>>]) -> Option<String> {
+        ScreenGame::skin_caveat(self, shots)
     }
 
     fn learn(

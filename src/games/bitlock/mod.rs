@@ -208,7 +208,10 @@ fn labels_after(text: &str, moves: &str) -> Result<Vec<Vec<String>>, GameError> 
         origin: "the moves".to_string(),
         message,
     };
-    let mut key: Key<32> = rules.start().map_err(|e| parse(e.to_string()))?;
+    let mut key: Key<32> = rules.start().map_err(|e| GameError::Parse {
+        origin: "the level".to_string(),
+        message: e.to_string(),
+    })?;
     for (i, c) in moves.chars().filter(|c| !c.is_whitespace()).enumerate() {
         let d = Dir::from_char(c).ok_or_else(|| {
             parse(format!(
@@ -242,6 +245,19 @@ impl ScreenGame for BitLock {
         moves: &str,
     ) -> Option<Result<Vec<Vec<String>>, GameError>> {
         Some(labels_after(text, moves))
+    }
+
+    /// A look never shown a piece on a target cannot know whether it
+    /// hides the target: a read would then lose it.
+    fn skin_caveat(&self, shots: &[Vec<Vec<String>>]) -> Option<String> {
+        let on_target = shots
+            .iter()
+            .flatten()
+            .flatten()
+            .any(|l| l.chars().count() == 2);
+        (!on_target).then(|| {
+            "no screenshot shows a tile on a target: where this look draws a tile over its target whole, a read loses that target; teach one with --moves (the moves that put a tile on a target), which also teaches how the look shows it".to_string()
+        })
     }
 
     fn skin_board(

@@ -9,7 +9,9 @@
 //! on ([`Lines`], a share of the pitch), and a lattice from the lines is
 //! moved by as much ([`guess`]). It is a first guess: the reader reads
 //! every cell on it with the same checks as on any other, and when that
-//! read is not clean, the search by the cells' looks runs as before.
+//! read is not clean, the lattice is placed to a pixel by the cells' looks
+//! and read again; when that is not clean either, the search by the cells'
+//! looks alone runs.
 //!
 //! The learner places a shot by its lines too ([`board`]) when its cells
 //! of one class are not alike enough to place it by.

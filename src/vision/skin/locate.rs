@@ -241,8 +241,6 @@ fn pitches(skin: &Skin, gx: &[f32], gy: &[f32]) -> Vec<(f64, f64)> {
     out
 }
 
-/// The bounding box of the pixels that are not colours of the board's
-/// surroundings (the whole picture when there are none).
 /// A box (x0, x1, y0, y1) as the region a lattice is scored in.
 fn roi_of((x0, x1, y0, y1): (usize, usize, usize, usize)) -> RectF {
     RectF {
@@ -253,6 +251,8 @@ fn roi_of((x0, x1, y0, y1): (usize, usize, usize, usize)) -> RectF {
     }
 }
 
+/// The bounding box of the pixels that are not colours of the board's
+/// surroundings (the whole picture when there are none).
 fn not_outside(img: &RgbImage, skin: &Skin) -> (usize, usize, usize, usize) {
     board_box(img, &skin.outside).unwrap_or((0, img.width() as usize, 0, img.height() as usize))
 }
@@ -611,8 +611,11 @@ fn finely(int: &Integral, skin: &Skin, (g, step): (Grid, f64), roi: RectF) -> Gr
 /// `None` for a grid whose pitch or gaps are not the skin's.
 fn cost(int: &Integral, skin: &Skin, roi: RectF, scored: usize) -> impl Fn(&Grid) -> Option<f64> {
     move |t| {
+        // Within the pitches the looks were checked apart at.
         let valid = t.px >= skin.min_pitch
+            && t.px <= skin.max_pitch
             && t.py >= skin.min_pitch * skin.aspect * 0.9
+            && t.py <= skin.max_pitch * skin.aspect * 1.1
             && gaps_near(t, skin);
         valid.then(|| -f64::from(score_of(int, skin, &t.first_whole(), roi, scored)))
     }
@@ -802,9 +805,9 @@ const MIN_MARGIN: f64 = 2.0;
 
 /// Finds the board and reads it: on the lattice its grid lines give, where
 /// the skin's boards show them and every cell there reads as one class
-/// with the surroundings all round; otherwise on the lattice the cells'
-/// looks place. (The lines' lattice is not refined to the looks: where
-/// it is too far off for a cell to match, the search that refines runs.)
+/// with the surroundings all round, or once that lattice is placed to a
+/// pixel by the cells' looks; otherwise on the lattice the cells' looks
+/// alone place.
 pub fn locate(img: &RgbImage, skin: &Skin) -> Result<Located, Refusal> {
     let int = Integral::new(img);
     if let Some(g) = lines::guess(img, skin) {
@@ -959,7 +962,9 @@ fn surroundings(img: &RgbImage, skin: &Skin, g: &Grid, lattice: &Lattice) -> Res
         .filter(|&o| !shown.near(o))
         .collect();
     let mut out = gaps(img, &page, gap, board)?;
-    let marks = !page_like_look(skin);
+    // Not on a board of slots either, whose lattice counts its gaps as
+    // cells.
+    let marks = !page_like_look(skin) && skin.gaps.is_none();
     // The gaps before any side settles.
     let found = out;
     let band_ok = |out: [f64; 4], i: usize| {
@@ -1065,7 +1070,10 @@ fn band_is_outside(
 ) -> bool {
     let along_x = matches!(side, Edge::Top | Edge::Bottom);
     let lines = if along_x { &lattice.xs } else { &lattice.ys };
-    if s.x1 - s.x0 < 0.5 || s.y1 - s.y0 < 0.5 || lines.len() < 2 {
+    if lines.len() < 2 {
+        return false;
+    }
+    if s.x1 - s.x0 < 0.5 || s.y1 - s.y0 < 0.5 {
         return true;
     }
     let cells = lines.len() - 1;
@@ -1648,18 +1656,20 @@ mod tests {
     }
 
     /// The allowance counts cells, not pieces of the strip: a mark beside
-    /// one of a side's two cells is half the side, and is refused, while
+    /// one of a side's two cells is half the side, and is refused (also
+    /// one within a third of the strip, its corners included, which the
+    /// strip cut in cell-sized pieces took for one piece of three), while
     /// the same mark beside one of three cells is allowed. The pieces are
     /// cut at the lattice's lines, so a mark a cell long, on a cell, fails
     /// one piece only, wherever the strip's corners end.
     #[test]
     fn the_mark_allowance_counts_the_cells_along_a_side() {
         let skin = example();
-        let draw = |rows: u32| {
+        let draw = |rows: u32, mark: std::ops::Range<u32>| {
             let bottom = 30 + 40 * rows;
             RgbImage::from_fn(260, bottom + 30, move |x, y| {
                 let inside = (30..230).contains(&x) && (30..bottom).contains(&y);
-                let beside = (230..245).contains(&x) && (30..70).contains(&y);
+                let beside = (230..245).contains(&x) && mark.contains(&y);
                 image::Rgb(match (inside, beside) {
                     (true, _) => [230, 230, 235],
                     (false, true) => [100; 3],
@@ -1668,10 +1678,14 @@ mod tests {
             })
         };
         let g = Grid::uniform(30.0, 30.0, 40.0, 40.0);
-        for (rows, allowed) in [(2, false), (3, true)] {
+        for (rows, mark, allowed) in [(2, 30..70, false), (2, 32..54, false), (3, 30..70, true)] {
             let lattice = Lattice::uniform(30.0, 30.0, 40.0, 40.0, rows as usize, 5);
-            let read = surroundings(&draw(rows), &skin, &g, &lattice);
-            assert_eq!(read.is_ok(), allowed, "{rows} rows: {read:?}");
+            let read = surroundings(&draw(rows, mark.clone()), &skin, &g, &lattice);
+            assert_eq!(
+                read.is_ok(),
+                allowed,
+                "{rows} rows, mark {mark:?}: {read:?}"
+            );
         }
     }
 }
