@@ -1611,6 +1611,22 @@ mod tests {
         );
     }
 
+    /// A board of five 40 px columns and `rows` rows at (30, 30), in bare
+    /// floor on a white page, with a dark mark 15 px wide beside its
+    /// right side over the rows of pixels `mark`.
+    fn marked(rows: u32, mark: std::ops::Range<u32>) -> RgbImage {
+        let bottom = 30 + 40 * rows;
+        RgbImage::from_fn(260, bottom + 30, move |x, y| {
+            let inside = (30..230).contains(&x) && (30..bottom).contains(&y);
+            let beside = (230..245).contains(&x) && mark.contains(&y);
+            image::Rgb(match (inside, beside) {
+                (true, _) => [230, 230, 235],
+                (false, true) => [100; 3],
+                (false, false) => [250; 3],
+            })
+        })
+    }
+
     /// A mark beside one cell of a board (an exit cut in its frame, in a
     /// cell's colours) leaves its surroundings all round; a mark along
     /// three cells is the board going on, and is refused. So is the one
@@ -1619,17 +1635,7 @@ mod tests {
     #[test]
     fn a_mark_beside_one_cell_is_not_the_board_going_on() {
         let skin = example();
-        let draw = |mark: std::ops::Range<u32>| {
-            RgbImage::from_fn(260, 260, |x, y| {
-                let inside = (30..230).contains(&x) && (30..230).contains(&y);
-                let beside = (230..245).contains(&x) && mark.contains(&y);
-                image::Rgb(match (inside, beside) {
-                    (true, _) => [230, 230, 235],
-                    (false, true) => [100; 3],
-                    (false, false) => [250; 3],
-                })
-            })
-        };
+        let draw = |mark: std::ops::Range<u32>| marked(5, mark);
         let g = Grid::uniform(30.0, 30.0, 40.0, 40.0);
         let lattice = Lattice::uniform(30.0, 30.0, 40.0, 40.0, 5, 5);
         for one in [110..150, 95..135] {
@@ -1665,18 +1671,7 @@ mod tests {
     #[test]
     fn the_mark_allowance_counts_the_cells_along_a_side() {
         let skin = example();
-        let draw = |rows: u32, mark: std::ops::Range<u32>| {
-            let bottom = 30 + 40 * rows;
-            RgbImage::from_fn(260, bottom + 30, move |x, y| {
-                let inside = (30..230).contains(&x) && (30..bottom).contains(&y);
-                let beside = (230..245).contains(&x) && mark.contains(&y);
-                image::Rgb(match (inside, beside) {
-                    (true, _) => [230, 230, 235],
-                    (false, true) => [100; 3],
-                    (false, false) => [250; 3],
-                })
-            })
-        };
+        let draw = marked;
         let g = Grid::uniform(30.0, 30.0, 40.0, 40.0);
         for (rows, mark, allowed) in [(2, 30..70, false), (2, 32..54, false), (3, 30..70, true)] {
             let lattice = Lattice::uniform(30.0, 30.0, 40.0, 40.0, rows as usize, 5);
