@@ -173,7 +173,7 @@ fn learn_either(
         if images.len() != 1 {
             bail!("{id} learns its look from one screenshot: give one --image");
         }
-        if taught.moves.iter().any(Option::is_some) {
+        if taught.has_moves() {
             bail!(
                 "--moves teaches a skin, which {id} does not learn here: give the position itself"
             );
@@ -190,7 +190,7 @@ fn learn_either(
     if !skins {
         return colours();
     }
-    if images.len() > 1 || taught.moves.iter().any(Option::is_some) {
+    if images.len() > 1 || taught.has_moves() {
         return skin();
     }
     let (first, second): (
@@ -288,6 +288,13 @@ struct Taught<'a> {
     texts: &'a [String],
     moves: &'a [Option<String>],
     shown: &'a [String],
+}
+
+impl Taught<'_> {
+    /// True when moves are played onto some position (a skin's lesson).
+    fn has_moves(&self) -> bool {
+        self.moves.iter().any(Option::is_some)
+    }
 }
 
 /// Each taught screenshot's cell classes.

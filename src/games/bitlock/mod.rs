@@ -203,21 +203,21 @@ impl Game for BitLock {
 /// are played from its start: a way to teach a tile standing on a
 /// target, which the level text cannot write.
 fn labels_after(text: &str, moves: &str) -> Result<Vec<Vec<String>>, GameError> {
-    let rules = load(&screen::board_text(text), "the level")?;
-    let parse = |message: String| GameError::Parse {
-        origin: "the moves".to_string(),
+    let parse = |origin: &str, message: String| GameError::Parse {
+        origin: origin.to_string(),
         message,
     };
-    let mut key: Key<32> = rules.start().map_err(|e| GameError::Parse {
-        origin: "the level".to_string(),
-        message: e.to_string(),
-    })?;
+    let rules = load(&screen::board_text(text), "the level")?;
+    let mut key: Key<32> = rules
+        .start()
+        .map_err(|e| parse("the level", e.to_string()))?;
     for (i, c) in moves.chars().filter(|c| !c.is_whitespace()).enumerate() {
         let d = Dir::from_char(c).ok_or_else(|| {
-            parse(format!(
-                "move {} is '{c}': B.i.t.Lock's moves are L, R, U and D",
-                i + 1
-            ))
+            let n = i + 1;
+            parse(
+                "the moves",
+                format!("move {n} is '{c}': B.i.t.Lock's moves are L, R, U and D"),
+            )
         })?;
         key = rules.play(&key, d);
     }

@@ -377,10 +377,16 @@ fn coarse_score(int: &Integral, coarse: &[Descriptor], g: &Grid) -> f32 {
 }
 
 /// The best guess of the lattice, refined, or `None` when nothing in the
-/// picture looks like this skin's cells.
-fn guess(img: &RgbImage, int: &Integral, skin: &Skin) -> Option<Grid> {
-    let (x0, x1, y0, y1) = not_outside(img, skin);
-    let roi = roi_of((x0, x1, y0, y1));
+/// picture looks like this skin's cells; `bx` is the box inside the
+/// board's surroundings ([`not_outside`]).
+fn guess(
+    img: &RgbImage,
+    int: &Integral,
+    skin: &Skin,
+    bx: (usize, usize, usize, usize),
+) -> Option<Grid> {
+    let (x0, x1, y0, y1) = bx;
+    let roi = roi_of(bx);
     let middle = ((x0 + x1) as f64 / 2.0, (y0 + y1) as f64 / 2.0);
     let coarse = coarse_looks(skin);
     let (framed, repeats) = candidates(img, int, skin, &coarse, (x0, x1, y0, y1));
@@ -810,6 +816,8 @@ const MIN_MARGIN: f64 = 2.0;
 /// alone place.
 pub fn locate(img: &RgbImage, skin: &Skin) -> Result<Located, Refusal> {
     let int = Integral::new(img);
+    // The box inside the surroundings, which both searches score in.
+    let bx = not_outside(img, skin);
     if let Some(g) = lines::guess(img, skin) {
         if let Ok(l) = read_on(img, &int, skin, g)
             && l.doubts(skin).is_empty()
@@ -819,7 +827,7 @@ pub fn locate(img: &RgbImage, skin: &Skin) -> Result<Located, Refusal> {
         // Small cells: the lines' pitch may be a little off, and a pixel
         // off at the far side leaves cells short of their looks. Placed
         // to a pixel by the cells' looks from there, as a guess is.
-        let roi = roi_of(not_outside(img, skin));
+        let roi = roi_of(bx);
         let placed = finely(&int, skin, roughly(&int, skin, g, roi), roi);
         if let Ok(l) = read_on(img, &int, skin, placed)
             && l.doubts(skin).is_empty()
@@ -827,7 +835,7 @@ pub fn locate(img: &RgbImage, skin: &Skin) -> Result<Located, Refusal> {
             return Ok(l);
         }
     }
-    let g = guess(img, &int, skin)
+    let g = guess(img, &int, skin, bx)
         .ok_or_else(|| refuse(None, "nothing in the picture looks like this skin's cells"))?;
     read_on(img, &int, skin, g)
 }
