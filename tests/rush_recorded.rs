@@ -19,8 +19,8 @@ const DIR: &str = "rush";
 fn suite() -> Suite {
     Suite {
         reader: Reader::builtin("rush"),
-        // Below about 20 pixels a cell the floor between vehicles blurs
-        // away and the reader refuses.
+        // The built-in skin refuses under 15 px a cell; the cases read
+        // from 20 up.
         cells: 20.0..=1000.0,
         tolerance: |t| (0.03 * t.pitch()).max(1.5),
         plan: |what, _, r| check_drags(r, what),
@@ -133,40 +133,25 @@ fn the_cli_reads_a_screenshot_and_writes_a_debug_image() {
     assert_eq!(v["actions"][0]["kind"], "drag", "{v}");
 }
 
-/// The colour-class letter of each cell, as `boardbot calibrate` takes it.
-fn class_rows(board: &str) -> String {
-    let classes = "gbyptn";
-    let rows: Vec<String> = board
-        .as_bytes()
-        .chunks(6)
-        .map(|row| {
-            row.iter()
-                .map(|&b| match b as char {
-                    'o' | '.' => '.',
-                    'x' => 'x',
-                    'A' => 'r',
-                    l => {
-                        let c = art::colour_of(l);
-                        let k = art::COLOURS.iter().position(|&x| x == c).unwrap();
-                        classes.as_bytes()[k] as char
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    rows.join("/")
+/// A board with every part of a vehicle and a wall: one shot teaches a look.
+const TAUGHT: &str = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM";
+
+/// `board` drawn by the art at `pitch` into `dir/shot.png`.
+fn drawn(board: &str, pitch: f64, dir: &std::path::Path) -> std::path::PathBuf {
+    let (p, s) = Puzzle::parse(board).unwrap();
+    let (img, _) = art::picture(&Scene::of(&p, s), pitch, [8.0; 4]);
+    let shot = dir.join("shot.png");
+    img.save(&shot).unwrap();
+    shot
 }
 
 #[test]
 fn calibrate_learns_the_look_and_solve_reads_with_it() {
-    let board = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM";
+    let board = TAUGHT;
     let dir = tempfile::tempdir().unwrap();
-    let (p, s) = Puzzle::parse(board).unwrap();
-    let (img, _) = art::picture(&Scene::of(&p, s), 48.0, [8.0; 4]);
-    let shot = dir.path().join("shot.png");
-    img.save(&shot).unwrap();
+    let shot = drawn(board, 48.0, dir.path());
     let out_dir = dir.path().join("cal");
-    let cal = calibrate("rush", &shot, &["--board", &class_rows(board)], &out_dir);
+    let cal = calibrate("rush", &shot, &["--board", board], &out_dir);
     let v = solve_cli("rush", &shot, &["--calibration", cal.to_str().unwrap()]);
     assert_eq!(v["state"], "playable", "{v}");
     let want = boardbot::games::rush::letters::canonical(board);
@@ -178,6 +163,37 @@ fn calibrate_learns_the_look_and_solve_reads_with_it() {
             .map(|c| c.as_str().unwrap())
             .collect::<String>(),
         want
+    );
+}
+
+/// The built-in look is a skin: its position is the board as `solve`
+/// takes it, and `--keep-missing` has no colours to keep, which it says.
+#[test]
+fn calibrate_takes_the_board_as_solve_does_and_keeps_no_colours() {
+    let board = TAUGHT;
+    let dir = tempfile::tempdir().unwrap();
+    let shot = drawn(board, 40.0, dir.path());
+    let out = dir.path().join("cal");
+    let run = |position: &[&str]| {
+        let mut args = vec!["calibrate", "--game", "rush", "--image"];
+        args.extend([shot.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+        args.extend_from_slice(position);
+        common::boardbot(&args)
+    };
+    // The colour classes the colour learner took are no position.
+    let colours = run(&["--board", "bggx../b..tyy/yrrt../y.pppn/ttp..n/nngggn"]);
+    let err = String::from_utf8_lossy(&colours.stderr);
+    assert_eq!(colours.status.code(), Some(2), "{err}");
+    assert!(err.contains("'b' is not a cell"), "{err}");
+    assert!(!out.join("rush.toml").exists());
+    let kept = run(&["--board", board, "--keep-missing"]);
+    let err = String::from_utf8_lossy(&kept.stderr);
+    assert!(kept.status.success(), "{err}");
+    assert!(err.contains("--keep-missing keeps nothing"), "{err}");
+    let text = std::fs::read_to_string(out.join("rush.toml")).unwrap();
+    assert!(
+        text.contains("[skin]") && !text.contains("[[class]]"),
+        "{text}"
     );
 }
 

@@ -167,9 +167,17 @@ fn learn_either(
         shown,
         ..
     } = *taught;
-    let skins = screen.skin_labels(&texts[0]).is_some() && !a.keep_missing;
-    let skin = || learn_skin(screen, taught, &base.params, dir);
+    // A built-in look that is a skin has no colours to keep: its game
+    // learns skins only.
+    let builtin_skin = base.params.skin.is_some();
+    let skins = screen.skin_labels(&texts[0]).is_some() && (!a.keep_missing || builtin_skin);
+    let skin = || learn_skin(screen, taught, &base.params, dir, a.keep_missing);
     let colours = || -> anyhow::Result<PathBuf> {
+        if builtin_skin {
+            bail!(
+                "{id}'s built-in look is a skin, which learns from the position in {id}'s own level text"
+            );
+        }
         if images.len() != 1 {
             bail!("{id} learns its look from one screenshot: give one --image");
         }
@@ -324,6 +332,7 @@ fn learn_skin(
     taught: &Taught,
     base: &crate::vision::ReadParams,
     dir: &std::path::Path,
+    keep_missing: bool,
 ) -> anyhow::Result<PathBuf> {
     let id = screen.id();
     let Taught {
@@ -392,6 +401,11 @@ fn learn_skin(
     println!("Wrote {}", path.display());
     if let Some(caveat) = screen.skin_caveat(&labels) {
         eprintln!("note: {caveat}");
+    }
+    if keep_missing {
+        eprintln!(
+            "note: --keep-missing keeps nothing: {id}'s built-in look is a skin too, and a skin learns only the classes shown; a cell of any other is refused when read, never guessed"
+        );
     }
     Ok(path)
 }

@@ -1,0 +1,135 @@
+//! A built-in look that is a skin is what `boardbot calibrate` learns from
+//! boardbot's own art, so the built-in look and a user's are read by one
+//! path. Each test draws its game's lessons with `boardbot render`, teaches
+//! them with `boardbot calibrate`, and checks that the file written is the
+//! one in `calibration/`, byte for byte past its opening comments.
+//!
+//! After a change to the art or the learner, write the files again with
+//! `BOARDBOT_BLESS=1 cargo test --release --test builtin_looks`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// What a built-in look is taught: positions in the game's own level text,
+/// each drawn at every pitch with a margin round the board.
+struct Lesson {
+    game: &'static str,
+    boards: &'static [&'static str],
+    pitches: &'static [u32],
+    margin: u32,
+}
+
+/// Rush Hour: five boards that between them show every vehicle colour of
+/// the art in every part (ends and middles, both ways round) and a wall,
+/// at 24, 48 and 96 px a cell.
+const RUSH: Lesson = Lesson {
+    game: "rush",
+    boards: &[
+        "BBBxooHDDEEEHAAooMIoKFFMIJKLoMoJKLGG",
+        "BBBGHIooFGHIAAFGHJECCCoJEoDDoJoooooo",
+        "BBJCCCDDJoooIAAKooIooKEEIFFFoLGGHHHL",
+        "ooxJCCooIJooAAIKoLDDDKoLoHEEoLxHGGoo",
+        "GGGoBoooCoBoAACooxoDDDooEooFFoEoHHHo",
+    ],
+    pitches: &[24, 48, 96],
+    margin: 8,
+};
+
+#[test]
+fn rush_s_built_in_look_is_what_calibrate_learns_from_its_art() {
+    check(&RUSH);
+}
+
+fn boardbot(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_boardbot"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run boardbot");
+    assert!(
+        out.status.success(),
+        "boardbot {}: {}",
+        args.join(" "),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Draws the lessons into `dir` and teaches them; the file written.
+fn learn(l: &Lesson, dir: &Path) -> PathBuf {
+    let mut args: Vec<String> = ["calibrate", "--game", l.game, "--out", "look"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let m = l.margin.to_string();
+    let margins = [m.as_str(); 4].join(",");
+    for (i, board) in l.boards.iter().enumerate() {
+        let level = format!("l{}.txt", i + 1);
+        std::fs::write(dir.join(&level), format!("{board}\n")).unwrap();
+        for p in l.pitches {
+            let shot = format!("l{}_{p}.png", i + 1);
+            let pitch = p.to_string();
+            boardbot(
+                dir,
+                &[
+                    "render",
+                    "--game",
+                    l.game,
+                    "--board",
+                    board,
+                    "--pitch",
+                    &pitch,
+                    "--margins",
+                    &margins,
+                    "--out",
+                    &shot,
+                ],
+            );
+            args.extend(["--image".into(), shot, "--level".into(), level.clone()]);
+        }
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    boardbot(dir, &args);
+    dir.join("look").join(format!("{}.toml", l.game))
+}
+
+/// The file from its first setting on: what the learner decides.
+fn body(text: &str) -> &str {
+    let start = text
+        .lines()
+        .take_while(|l| l.starts_with('#') || l.trim().is_empty())
+        .map(|l| l.len() + 1)
+        .sum::<usize>();
+    &text[start.min(text.len())..]
+}
+
+/// The file's opening comments, which say what it is.
+fn head(text: &str) -> &str {
+    &text[..text.len() - body(text).len()]
+}
+
+fn check(l: &Lesson) {
+    let dir = tempfile::tempdir().unwrap();
+    let learned = std::fs::read_to_string(learn(l, dir.path())).unwrap();
+    let shipped_path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("calibration")
+        .join(format!("{}.toml", l.game));
+    let shipped = std::fs::read_to_string(&shipped_path).unwrap();
+    if std::env::var_os("BOARDBOT_BLESS").is_some() {
+        let text = format!("{}{}", head(&shipped), body(&learned));
+        std::fs::write(&shipped_path, text).unwrap();
+        return;
+    }
+    assert!(
+        body(&shipped) == body(&learned),
+        "{} is not what `boardbot calibrate` learns from the art today: run `BOARDBOT_BLESS=1 cargo test --release --test builtin_looks` to write it again, and check the game's recorded tests",
+        shipped_path.display()
+    );
+}
+
+#[test]
+fn the_body_starts_at_the_first_setting() {
+    let text = "# a note\n#\n\ngame = \"rush\"\n# kept\nx = 1\n";
+    assert_eq!(body(text), "game = \"rush\"\n# kept\nx = 1\n");
+    assert_eq!(head(text), "# a note\n#\n\n");
+}
