@@ -11,10 +11,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// What a built-in look is taught: positions in the game's own level text,
-/// each drawn at every pitch with a margin round the board.
+/// each with the move played onto it before the screenshot (`""` for
+/// none), drawn at every pitch with a margin round the board.
 struct Lesson {
     game: &'static str,
-    boards: &'static [&'static str],
+    levels: &'static [(&'static str, &'static str)],
     pitches: &'static [u32],
     margin: u32,
 }
@@ -24,12 +25,47 @@ struct Lesson {
 /// at 24, 48 and 96 px a cell.
 const RUSH: Lesson = Lesson {
     game: "rush",
-    boards: &[
-        "BBBxooHDDEEEHAAooMIoKFFMIJKLoMoJKLGG",
-        "BBBGHIooFGHIAAFGHJECCCoJEoDDoJoooooo",
-        "BBJCCCDDJoooIAAKooIooKEEIFFFoLGGHHHL",
-        "ooxJCCooIJooAAIKoLDDDKoLoHEEoLxHGGoo",
-        "GGGoBoooCoBoAACooxoDDDooEooFFoEoHHHo",
+    levels: &[
+        ("BBBxooHDDEEEHAAooMIoKFFMIJKLoMoJKLGG", ""),
+        ("BBBGHIooFGHIAAFGHJECCCoJEoDDoJoooooo", ""),
+        ("BBJCCCDDJoooIAAKooIooKEEIFFFoLGGHHHL", ""),
+        ("ooxJCCooIJooAAIKoLDDDKoLoHEEoLxHGGoo", ""),
+        ("GGGoBoooCoBoAACooxoDDDooEooFFoEoHHHo", ""),
+    ],
+    pitches: &[24, 48, 96],
+    margin: 8,
+};
+
+/// Skiddy: a level without glue and two with, that between them show every
+/// kind of cell, and each colour of skiddy joined to its own on every side
+/// (a plus and a square, or a line and a corner, in the sticky ones); and
+/// every kind of piece sunk in a pit, alone and joined.
+const SKIDDY: Lesson = Lesson {
+    game: "skiddy",
+    levels: &[
+        (
+            "sticky: no\n##R##B#####\n#r..b..g..#\nG.ci.o..r.Y\n#y.#..rr..#\n#.bb..i.y.#\n#..c.yg.y.#\n###G#######",
+            "",
+        ),
+        (
+            "#####R#####\n#.r...b...#\n#rrr.bbb..#\nG.r...b..cB\n#.........#\n#gg...yy.i#\n#gg...yy..#\nY.......o.#\n#...#.....#\n###########",
+            "",
+        ),
+        (
+            "#####G#####\n#.g...y...#\n#ggg.yyy..#\nY.g...y..cB\n#.........#\n#rrr..bb.i#\n#..r..b...#\nR.......o.#\n#.#.......#\n###########",
+            "",
+        ),
+        // One move sinks every kind of piece in a pit, which no level
+        // text can write.
+        (
+            "sticky: no\n###R#B####\n#r..o....#\n#b..o....G\n#g..o....#\n#y..o....Y\n#.rco....#\n#i..o....#\n##########",
+            "R",
+        ),
+        // And one joined to its own, across and down, in a sticky level.
+        (
+            "#####R#B###\n#r..o.....#\n#r........#\n#b..o.....#\n#b........#\n#gg.o.....G\n#yy.o.....Y\n#rr.o.....#\n#bb.o.....#\n#g..o.....#\n#g........#\n#y..o.....#\n#y........#\n###########",
+            "R",
+        ),
     ],
     pitches: &[24, 48, 96],
     margin: 8,
@@ -38,6 +74,11 @@ const RUSH: Lesson = Lesson {
 #[test]
 fn rush_s_built_in_look_is_what_calibrate_learns_from_its_art() {
     check(&RUSH);
+}
+
+#[test]
+fn skiddy_s_built_in_look_is_what_calibrate_learns_from_its_art() {
+    check(&SKIDDY);
 }
 
 fn boardbot(dir: &Path, args: &[&str]) -> String {
@@ -63,29 +104,36 @@ fn learn(l: &Lesson, dir: &Path) -> PathBuf {
         .collect();
     let m = l.margin.to_string();
     let margins = [m.as_str(); 4].join(",");
-    for (i, board) in l.boards.iter().enumerate() {
+    let any_moves = l.levels.iter().any(|(_, m)| !m.is_empty());
+    for (i, (text, moves)) in l.levels.iter().enumerate() {
         let level = format!("l{}.txt", i + 1);
-        std::fs::write(dir.join(&level), format!("{board}\n")).unwrap();
+        std::fs::write(dir.join(&level), format!("{text}\n")).unwrap();
         for p in l.pitches {
             let shot = format!("l{}_{p}.png", i + 1);
             let pitch = p.to_string();
-            boardbot(
-                dir,
-                &[
-                    "render",
-                    "--game",
-                    l.game,
-                    "--board",
-                    board,
-                    "--pitch",
-                    &pitch,
-                    "--margins",
-                    &margins,
-                    "--out",
-                    &shot,
-                ],
-            );
+            let mut render = vec![
+                "render",
+                "--game",
+                l.game,
+                "--level",
+                &level,
+                "--pitch",
+                &pitch,
+                "--margins",
+                &margins,
+                "--out",
+                &shot,
+            ];
+            let moving = format!("{moves}@1");
+            if !moves.is_empty() {
+                render.extend(["--moving", &moving]);
+            }
+            boardbot(dir, &render);
             args.extend(["--image".into(), shot, "--level".into(), level.clone()]);
+            if any_moves {
+                let m = if moves.is_empty() { "-" } else { moves };
+                args.extend(["--moves".into(), m.to_string()]);
+            }
         }
     }
     let args: Vec<&str> = args.iter().map(String::as_str).collect();

@@ -165,22 +165,49 @@ fn blocks_that_disagree_on_glue_are_refused() {
 }
 
 #[test]
-fn calibrate_learns_the_look_from_one_screenshot() {
-    // The generic learner reads each cell's middle, whose colour is the
-    // level format's letter there: the level file itself is the board
-    // (its comments and sticky line are skipped).
+fn calibrate_learns_the_look_from_a_plain_and_a_sticky_level() {
+    // The level files themselves are the positions (their comments and
+    // sticky lines are read as `solve --level` reads them).
     let dir = tempfile::tempdir().unwrap();
-    let img = fixtures(DIR).join("s9_p80.png");
-    let level = dir.path().join("s9.txt");
+    let plain = dir.path().join("s9.txt");
     let text = "; practice seed 9\nsticky: no\n########\n#..ci..#\n#.#....#\nR......#\n#...b.##\n#.or...#\n####B###\n";
-    std::fs::write(&level, text).unwrap();
+    std::fs::write(&plain, text).unwrap();
+    let sticky = dir.path().join("s11.txt");
+    let text = "; practice seed 11\n####RB##\n#.rc...#\n#.r...##\n#......#\n#b#....#\n########\n";
+    std::fs::write(&sticky, text).unwrap();
+    let (plain, sticky) = (plain.to_str().unwrap(), sticky.to_str().unwrap());
+    // One kind of block alone cannot say which kind a look's blocks are.
+    let one = common::boardbot(&[
+        "calibrate",
+        "--game",
+        "skiddy",
+        "--image",
+        fixtures(DIR).join("s9_p80.png").to_str().unwrap(),
+        "--level",
+        plain,
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&one.stderr);
+    assert!(
+        !one.status.success() && err.contains("a sticky level and a non-sticky one"),
+        "{err}"
+    );
+    let second = fixtures(DIR).join("s11_p56.png");
     let learned = calibrate(
         "skiddy",
-        &img,
-        &["--level", level.to_str().unwrap(), "--keep-missing"],
+        &fixtures(DIR).join("s9_p80.png"),
+        &[
+            "--level",
+            plain,
+            "--image",
+            second.to_str().unwrap(),
+            "--level",
+            sticky,
+        ],
         dir.path(),
     );
-    for name in ["s9_pit_p44", "s12_p40"] {
+    for name in ["s12_p40", "s12_p48"] {
         let png = fixtures(DIR).join(format!("{name}.png"));
         let v = solve_cli(
             "skiddy",

@@ -35,7 +35,8 @@ pub struct Args {
     level: Vec<PathBuf>,
     /// Moves played from that position before the screenshot was taken,
     /// in the game's plan text (B.i.t.Lock: `RRDL`): a way to show what
-    /// the level text cannot write, such as a tile standing on its target.
+    /// the level text cannot write, such as a tile standing on its target
+    /// (B.i.t.Lock) or a piece sunk in a pit (Skiddy, `R`).
     /// One per --level, in the same order, `-` for none; teaches a skin.
     #[arg(long, value_name = "MOVES")]
     moves: Vec<String>,

@@ -26,7 +26,7 @@ use crate::calibration::{self, Calibration, Embedded};
 use crate::report::{BoardReport, Report, ms_since};
 use crate::tools::options::Options;
 use crate::vision::learn::Learned;
-use crate::vision::{GridRead, ReadParams, Reading};
+use crate::vision::{GridRead, NotLegal, ReadParams, Reading};
 
 /// A game's board, typed by the game, carried through [`OnScreen`].
 pub type AnyBoard = Box<dyn Any + Send>;
@@ -154,8 +154,8 @@ pub trait ScreenGame: Game {
         &self,
         _labels: &[Vec<String>],
         _rules: Option<&str>,
-    ) -> Result<Self::Board, String> {
-        Err(format!("{} reads no skins", Game::id(self)))
+    ) -> Result<Self::Board, NotLegal> {
+        Err(format!("{} reads no skins", Game::id(self)).into())
     }
 
     /// The colour-class letter of every cell of a position written as the

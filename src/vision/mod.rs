@@ -41,4 +41,6 @@ pub mod trust;
 pub use grid::{CellRead, GridRead, Unreadable, read_grid};
 pub use lattice::{Lattice, LatticeParams, find_lattice};
 pub use params::{Marker, ReadParams};
-pub use trust::{CellIssue, Reading, Side, Trust, read_trusted, trust, trust_cells, verdict_on};
+pub use trust::{
+    CellIssue, NotLegal, Reading, Side, Trust, read_trusted, trust, trust_cells, verdict_on,
+};

@@ -30,6 +30,23 @@ pub struct CellIssue {
     pub why: String,
 }
 
+/// Why no legal position looks like the cells read, with the cells at
+/// fault where the rules can name them (a block unlike the others).
+#[derive(Clone, Debug)]
+pub struct NotLegal {
+    pub reason: String,
+    pub cells: Vec<CellIssue>,
+}
+
+impl From<String> for NotLegal {
+    fn from(reason: String) -> NotLegal {
+        NotLegal {
+            reason,
+            cells: Vec::new(),
+        }
+    }
+}
+
 /// A side of the board, or of the selection.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {

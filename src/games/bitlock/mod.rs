@@ -37,7 +37,7 @@ use crate::solve::{Budget, Found, Progress, Solution, Stats};
 use crate::tools;
 use crate::tools::TextPuzzle;
 use crate::tools::options::{Opt, Options};
-use crate::vision::GridRead;
+use crate::vision::{GridRead, NotLegal};
 
 pub struct BitLock;
 
@@ -264,8 +264,8 @@ impl ScreenGame for BitLock {
         &self,
         labels: &[Vec<String>],
         _rules: Option<&str>,
-    ) -> Result<read::Seen, String> {
-        read::from_labels(labels)
+    ) -> Result<read::Seen, NotLegal> {
+        read::from_labels(labels).map_err(NotLegal::from)
     }
 
     fn plan(

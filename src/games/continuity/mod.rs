@@ -44,7 +44,7 @@ use crate::report::{BoardReport, Report, Verdict, ms_since, value};
 use crate::solve::{Found, Progress, Solution};
 use crate::tools::budget;
 use crate::tools::options::{Opt, Options};
-use crate::vision::{GridRead, Reading};
+use crate::vision::{GridRead, NotLegal, Reading};
 
 pub(crate) const ID: &str = "continuity";
 
@@ -129,9 +129,11 @@ impl ScreenGame for Continuity {
         &self,
         labels: &[Vec<String>],
         rules: Option<&str>,
-    ) -> Result<screen::Frame, String> {
+    ) -> Result<screen::Frame, NotLegal> {
         let jump = skin::jump_of(rules)?;
-        skin::shown_of_labels(labels, jump).and_then(|shown| screen::frame_of(&shown))
+        skin::shown_of_labels(labels, jump)
+            .and_then(|shown| screen::frame_of(&shown))
+            .map_err(NotLegal::from)
     }
 
     fn plan(

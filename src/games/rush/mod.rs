@@ -37,7 +37,7 @@ use crate::calibration::{Calibration, Embedded};
 use crate::game::{Game, GameError, OnScreen, Pacing, PuzzleGame, ScreenGame};
 use crate::report::{BoardReport, Report, Verdict};
 use crate::tools::options::Options;
-use crate::vision::{GridRead, Reading};
+use crate::vision::{GridRead, NotLegal, Reading};
 
 pub(crate) const ID: &str = "rush";
 
@@ -119,8 +119,8 @@ impl ScreenGame for Rush {
         }))
     }
 
-    fn skin_board(&self, labels: &[Vec<String>], _rules: Option<&str>) -> Result<String, String> {
-        skin::board_of(labels)
+    fn skin_board(&self, labels: &[Vec<String>], _rules: Option<&str>) -> Result<String, NotLegal> {
+        skin::board_of(labels).map_err(NotLegal::from)
     }
 
     fn plan(&self, grid: &GridRead, board: String, opts: &Options) -> Result<Report, GameError> {

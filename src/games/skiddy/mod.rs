@@ -74,7 +74,7 @@ use crate::solve::puzzle::Solution;
 use crate::solve::search::{Budget, Found};
 use crate::tools::TextPuzzle;
 use crate::tools::options::{Opt, Options};
-use crate::vision::GridRead;
+use crate::vision::{GridRead, NotLegal};
 
 pub(crate) const ID: &str = "skiddy";
 
@@ -156,6 +156,22 @@ impl ScreenGame for SkiddyGame {
         )
     }
 
+    fn skin_labels_after(
+        &self,
+        text: &str,
+        moves: &str,
+    ) -> Option<Result<Vec<Vec<String>>, GameError>> {
+        let parse = |origin: &str, message: String| GameError::Parse {
+            origin: origin.into(),
+            message,
+        };
+        Some(
+            level::Level::parse(text)
+                .map_err(|e| parse("the level", e.to_string()))
+                .and_then(|l| read::labels_after(&l, moves).map_err(|m| parse("the moves", m))),
+        )
+    }
+
     /// A skin must have seen both kinds of block: one taught only sticky
     /// levels would read a level without glue as sticky when the skin
     /// draws glue no differently.
@@ -167,7 +183,7 @@ impl ScreenGame for SkiddyGame {
         &self,
         labels: &[Vec<String>],
         _rules: Option<&str>,
-    ) -> Result<read::Seen, String> {
+    ) -> Result<read::Seen, NotLegal> {
         read::from_labels(labels)
     }
 

@@ -27,12 +27,13 @@
 use image::RgbImage;
 
 use super::level::{Ground, Level, LevelError};
+use super::rules::{Dir, Rules};
 use crate::calibration::Calibration;
 use crate::geom::RectF;
 use crate::vision::color::Rgb;
 use crate::vision::patch::read_board;
 use crate::vision::patch::{MIN_PURITY, Window, agree, cell_read, median_colour, window_pixels};
-use crate::vision::{CellIssue, CellRead, ReadParams, Reading};
+use crate::vision::{CellIssue, CellRead, NotLegal, ReadParams, Reading};
 
 /// A board read for sure.
 pub struct Seen {
@@ -209,20 +210,32 @@ fn legal(shown: &[Vec<Shown>], sticky: bool) -> Result<Seen, String> {
 /// which a skin may draw, so they are a class of their own.
 const GLUED_BLOCK: &str = "#g";
 
-/// Each cell's class as a skin learns it: the level text's letter of what
-/// it shows, and [`GLUED_BLOCK`] for a sticky level's blocks.
-pub fn labels_of(level: &Level) -> Vec<Vec<String>> {
-    let mut cells: Vec<String> = level
-        .ground
+/// The class a skin gives a piece sunk in a pit: its letter, then the
+/// pit's. A look may draw it sunk, unlike the same piece on floor; the
+/// board read gives the piece, as the level format does.
+fn sunk(piece: char) -> String {
+    format!("{piece}o")
+}
+
+/// Each cell's ground as a skin learns it: the level text's letter, and
+/// [`GLUED_BLOCK`] for a sticky level's blocks.
+fn ground_labels(ground: &[Ground], sticky: bool) -> Vec<String> {
+    ground
         .iter()
         .map(|g| match g {
             Ground::Floor => ".".to_string(),
-            Ground::Block if level.sticky => GLUED_BLOCK.to_string(),
+            Ground::Block if sticky => GLUED_BLOCK.to_string(),
             Ground::Block => "#".to_string(),
             Ground::Goal(c) => c.letter().to_ascii_uppercase().to_string(),
             Ground::Pit => "o".to_string(),
         })
-        .collect();
+        .collect()
+}
+
+/// Each cell's class as a skin learns it: the level text's letter of what
+/// it shows, and [`GLUED_BLOCK`] for a sticky level's blocks.
+pub fn labels_of(level: &Level) -> Vec<Vec<String>> {
+    let mut cells = ground_labels(&level.ground, level.sticky);
     for &(piece, at) in &level.pieces {
         cells[at] = piece.letter().to_string();
     }
@@ -230,6 +243,37 @@ pub fn labels_of(level: &Level) -> Vec<Vec<String>> {
         .chunks(level.width.max(1))
         .map(<[String]>::to_vec)
         .collect()
+}
+
+/// Each cell's class once `moves` are played from `level`: as
+/// [`labels_of`], and a piece that stopped in a pit is [`sunk`], which no
+/// level text can write.
+pub fn labels_after(level: &Level, moves: &str) -> Result<Vec<Vec<String>>, String> {
+    let rules = Rules::new(level);
+    let mut key = rules.start;
+    for (i, c) in moves.chars().filter(|c| !c.is_whitespace()).enumerate() {
+        let n = i + 1;
+        let d = Dir::from_char(c)
+            .ok_or_else(|| format!("move {n} is '{c}': Skiddy's moves are L, R, U and D"))?;
+        key = match rules.play(&key, d) {
+            Some((_, next)) => next,
+            None => return Err(format!("move {n} ({c}) changes nothing")),
+        };
+    }
+    let mut cells = ground_labels(&rules.ground, rules.sticky);
+    let shown = rules.render_rows(&key).concat();
+    for ((cell, ch), g) in cells.iter_mut().zip(shown.chars()).zip(&rules.ground) {
+        if is_piece(ch) {
+            *cell = match g {
+                Ground::Pit => sunk(ch),
+                _ => ch.to_string(),
+            };
+        }
+    }
+    Ok(cells
+        .chunks(rules.width.max(1))
+        .map(<[String]>::to_vec)
+        .collect())
 }
 
 /// Refuses taught screenshots that show only one kind of block (glued or
@@ -253,33 +297,22 @@ pub fn taught_both_blocks(shots: &[Vec<Vec<String>>]) -> Result<(), String> {
 
 /// The board that cells of these classes show, checked by the level
 /// parser: sticky when every block is glued, not when none is.
-pub fn from_labels(labels: &[Vec<String>]) -> Result<Seen, String> {
-    let blocks = labels.iter().flatten().filter(|l| l.starts_with('#'));
-    let (glued, plain) = blocks.fold((0, 0), |(g, p), l| {
-        if l == GLUED_BLOCK {
-            (g + 1, p)
-        } else {
-            (g, p + 1)
-        }
-    });
-    if glued > 0 && plain > 0 {
-        return Err(format!(
-            "the blocks disagree on whether the level is sticky: {glued} glued, {plain} not"
-        ));
-    }
-    let rows: Vec<String> = labels
-        .iter()
-        .map(|r| r.iter().map(|l| l.chars().next().unwrap_or('?')).collect())
-        .collect();
-    let shown: Vec<Vec<Shown>> = rows
+pub fn from_labels(labels: &[Vec<String>]) -> Result<Seen, NotLegal> {
+    // A block's class says whether it carries glue, as a stud does for the
+    // built-in reader: the same check names the blocks unlike the rest.
+    let shown: Vec<Vec<Shown>> = labels
         .iter()
         .map(|r| {
-            r.chars()
-                .map(|letter| Shown { letter, stud: None })
+            r.iter()
+                .map(|l| Shown {
+                    letter: l.chars().next().unwrap_or('?'),
+                    stud: l.starts_with('#').then(|| l == GLUED_BLOCK),
+                })
                 .collect()
         })
         .collect();
-    legal(&shown, glued > 0)
+    let sticky = sticky_of(&shown).map_err(|(reason, cells)| NotLegal { reason, cells })?;
+    Ok(legal(&shown, sticky)?)
 }
 
 /// Reads the board in `img`.
@@ -302,5 +335,39 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
             reason,
             issues,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_piece_sunk_in_a_pit_is_a_class_of_its_own_and_reads_as_the_piece() {
+        let level = Level::parse("sticky: no\n#R###\n#r.o#\n#...#\n#####\n").unwrap();
+        let labels = labels_after(&level, "R").unwrap();
+        assert_eq!(labels[1], ["#", ".", ".", "ro", "#"]);
+        assert_eq!(labels_of(&level)[1], ["#", "r", ".", "o", "#"]);
+        let seen = from_labels(&labels).unwrap();
+        assert_eq!(seen.rows[1], "#..r#");
+        let e = labels_after(&level, "RX").unwrap_err();
+        assert!(e.contains("move 2 is 'X'"), "{e}");
+        assert!(
+            labels_after(&level, "L")
+                .unwrap_err()
+                .contains("changes nothing")
+        );
+    }
+
+    #[test]
+    fn blocks_that_disagree_on_glue_name_the_odd_one() {
+        let level = Level::parse("#R###\n#r..#\n#.#.#\n#####\n").unwrap();
+        let mut labels = labels_of(&level);
+        assert_eq!(labels[2][2], GLUED_BLOCK);
+        labels[2][2] = "#".into();
+        let e = from_labels(&labels).err().unwrap();
+        assert!(e.reason.contains("sticky"), "{}", e.reason);
+        assert_eq!(e.cells.len(), 1);
+        assert_eq!(e.cells[0].cell, [2, 2]);
     }
 }

@@ -10,14 +10,15 @@ use super::{Skin, Verdict};
 use crate::vision::cells::CellSample;
 use crate::vision::grid::{CellRead, GridRead, Unreadable};
 use crate::vision::lattice::Lattice;
-use crate::vision::trust::{CellIssue, Reading};
+use crate::vision::trust::{CellIssue, NotLegal, Reading};
 
 /// Reads `img` with `skin`; `decode` turns the cells' labels into the
-/// game's board, or says why no legal position looks like that.
+/// game's board, or says why no legal position looks like that (and
+/// which cells, where it can).
 pub fn read<B>(
     img: &RgbImage,
     skin: &Skin,
-    decode: impl FnOnce(&[Vec<String>]) -> Result<B, String>,
+    decode: impl FnOnce(&[Vec<String>]) -> Result<B, NotLegal>,
 ) -> Reading<B> {
     let found = match locate(img, skin) {
         Ok(f) => f,
@@ -47,10 +48,10 @@ pub fn read<B>(
     let labels = found.labels(skin).unwrap_or_default();
     match decode(&labels) {
         Ok(board) => Reading::Board { grid, board },
-        Err(reason) => Reading::Uncertain {
+        Err(e) => Reading::Uncertain {
             grid,
-            reason,
-            issues: Vec::new(),
+            reason: e.reason,
+            issues: e.cells,
         },
     }
 }
