@@ -4,7 +4,7 @@
 //! pass over the same image as a baseline, so the ratio holds from one
 //! machine to another. Each read through the built-in look (a skin the
 //! learner made from the art) is followed by the same picture read through
-//! the colour look it replaced (`common/rush_colours.toml`, as a user's
+//! the colour look it replaced (`tests/fixtures/looks/rush_colours.toml`, as a user's
 //! older colour calibration still reads): issue 19 allows the first twice
 //! the time of the second.
 
@@ -47,7 +47,8 @@ fn gray(img: &RgbImage) -> u64 {
 
 fn main() {
     let cal = RUSH.load_calibration(None).expect("built-in calibration");
-    let colours = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/common/rush_colours.toml");
+    let colours =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/looks/rush_colours.toml");
     let colours = RUSH
         .load_calibration(Some(&colours))
         .expect("the colour look");

@@ -5,7 +5,7 @@
 //! solve, keys and checkpoints), each next to one grayscale pass over the
 //! same image, in the same process, as the baseline. The built-in look is
 //! a skin the learner made from the art; each picture is also read through
-//! the colour look it replaced (`common/skiddy_colours.toml`, as a user's
+//! the colour look it replaced (`tests/fixtures/looks/skiddy_colours.toml`, as a user's
 //! older colour calibration still reads): issue 19 allows the first twice
 //! the time of the second.
 
@@ -41,7 +41,8 @@ fn board(pitch: f64) -> RgbImage {
 
 fn main() {
     let cal = SKIDDY.load_calibration(None).expect("built-in calibration");
-    let colours = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/common/skiddy_colours.toml");
+    let colours =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/looks/skiddy_colours.toml");
     let colours = SKIDDY
         .load_calibration(Some(&colours))
         .expect("the colour look");

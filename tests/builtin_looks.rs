@@ -12,7 +12,8 @@ use std::process::Command;
 
 /// What a built-in look is taught: positions in the game's own level text,
 /// each with the move played onto it before the screenshot (`""` for
-/// none), drawn at every pitch with a margin round the board.
+/// none; one move, as `render --moving` draws one), drawn at every pitch
+/// with a margin round the board.
 struct Lesson {
     game: &'static str,
     levels: &'static [(&'static str, &'static str)],
@@ -144,11 +145,11 @@ fn learn(l: &Lesson, dir: &Path) -> PathBuf {
 /// The file from its first setting on: what the learner decides.
 fn body(text: &str) -> &str {
     let start = text
-        .lines()
+        .split_inclusive('\n')
         .take_while(|l| l.starts_with('#') || l.trim().is_empty())
-        .map(|l| l.len() + 1)
+        .map(str::len)
         .sum::<usize>();
-    &text[start.min(text.len())..]
+    &text[start..]
 }
 
 /// The file's opening comments, which say what it is.
@@ -162,15 +163,27 @@ fn check(l: &Lesson) {
     let shipped_path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("calibration")
         .join(format!("{}.toml", l.game));
-    let shipped = std::fs::read_to_string(&shipped_path).unwrap();
-    if std::env::var_os("BOARDBOT_BLESS").is_some() {
+    let shipped = std::fs::read_to_string(&shipped_path)
+        .unwrap_or_else(|e| panic!("{}: {e}", shipped_path.display()));
+    if std::env::var("BOARDBOT_BLESS").is_ok_and(|v| v == "1") {
         let text = format!("{}{}", head(&shipped), body(&learned));
         std::fs::write(&shipped_path, text).unwrap();
         return;
     }
-    assert!(
-        body(&shipped) == body(&learned),
-        "{} is not what `boardbot calibrate` learns from the art today: run `BOARDBOT_BLESS=1 cargo test --release --test builtin_looks` to write it again, and check the game's recorded tests",
+    if let Some((n, (a, b))) = (body(&shipped).lines().zip(body(&learned).lines()))
+        .enumerate()
+        .find(|(_, (a, b))| a != b)
+    {
+        panic!(
+            "{} is not what `boardbot calibrate` learns from the art today (line {} of its settings: {a:.80} against {b:.80}): run `BOARDBOT_BLESS=1 cargo test --release --test builtin_looks` to write it again, and run the game's recorded tests",
+            shipped_path.display(),
+            n + 1
+        );
+    }
+    assert_eq!(
+        body(&shipped),
+        body(&learned),
+        "{} ends differently from what calibrate learns today: BOARDBOT_BLESS=1 writes it again",
         shipped_path.display()
     );
 }
@@ -180,4 +193,7 @@ fn the_body_starts_at_the_first_setting() {
     let text = "# a note\n#\n\ngame = \"rush\"\n# kept\nx = 1\n";
     assert_eq!(body(text), "game = \"rush\"\n# kept\nx = 1\n");
     assert_eq!(head(text), "# a note\n#\n\n");
+    let crlf = "# a note\r\n\r\ngame = 1\r\n";
+    assert_eq!(body(crlf), "game = 1\r\n");
+    assert_eq!(body("# only a note\n"), "");
 }

@@ -72,6 +72,15 @@ fn every_recorded_screenshot_reads_as_expected_at_any_scale_and_margin() {
     suite().variants(&cases(DIR, 8), &[1.0, 1.5, 2.0, 0.6], &desktops);
 }
 
+/// A colour calibration written before the built-in look became a skin
+/// still reads, with the colour reader.
+#[test]
+fn an_older_colour_calibration_still_reads_every_recorded_screenshot() {
+    let mut s = suite();
+    s.reader = Reader::learnt("rush", &fixtures("looks").join("rush_colours.toml"));
+    s.variants(&cases(DIR, 8), &[1.0, 0.6], &[([0; 4], art::PAGE)]);
+}
+
 #[test]
 fn boards_cut_by_the_selection_are_refused() {
     let s = suite();
@@ -185,6 +194,7 @@ fn calibrate_takes_the_board_as_solve_does_and_keeps_no_colours() {
     let err = String::from_utf8_lossy(&colours.stderr);
     assert_eq!(colours.status.code(), Some(2), "{err}");
     assert!(err.contains("'b' is not a cell"), "{err}");
+    assert!(err.contains("Fogleman's format"), "{err}");
     assert!(!out.join("rush.toml").exists());
     let kept = run(&["--board", board, "--keep-missing"]);
     let err = String::from_utf8_lossy(&kept.stderr);

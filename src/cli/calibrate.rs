@@ -45,7 +45,9 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
     /// When the board lacks a kind of cell (no visited cell, say), keep the
-    /// built-in look for it instead of refusing.
+    /// built-in look for it instead of refusing. Only where the built-in
+    /// look is made of colours: a skin learns the classes shown, and
+    /// refuses a cell of any other when it reads.
     #[arg(long)]
     keep_missing: bool,
 }
@@ -152,8 +154,10 @@ pub fn run(a: Args) -> anyhow::Result<i32> {
 
 /// Learns the look and writes it: a skin when the game reads skins, the
 /// colour learner (one screenshot, on top of the built-in look) for the
-/// rest and for `--keep-missing`; each game says which to try first, and
-/// the other is tried when the first cannot learn from the screenshots.
+/// rest and for `--keep-missing`, where the built-in look is made of
+/// colours (a game whose built-in look is a skin learns skins only); each
+/// game says which to try first, and the other is tried when the first
+/// cannot learn from the screenshots.
 fn learn_either(
     screen: &dyn crate::game::OnScreen,
     taught: &Taught,
@@ -172,7 +176,12 @@ fn learn_either(
     // learns skins only.
     let builtin_skin = base.params.skin.is_some();
     let skins = screen.skin_labels(&texts[0]).is_some() && (!a.keep_missing || builtin_skin);
-    let skin = || learn_skin(screen, taught, &base.params, dir, a.keep_missing);
+    if a.keep_missing && builtin_skin {
+        eprintln!(
+            "note: --keep-missing keeps nothing: {id}'s built-in look is a skin too, and a skin learns only the classes shown; a cell of any other is refused when read, never guessed"
+        );
+    }
+    let skin = || learn_skin(screen, taught, &base.params, dir);
     let colours = || -> anyhow::Result<PathBuf> {
         if builtin_skin {
             bail!(
@@ -333,7 +342,6 @@ fn learn_skin(
     taught: &Taught,
     base: &crate::vision::ReadParams,
     dir: &std::path::Path,
-    keep_missing: bool,
 ) -> anyhow::Result<PathBuf> {
     let id = screen.id();
     let Taught {
@@ -402,11 +410,6 @@ fn learn_skin(
     println!("Wrote {}", path.display());
     if let Some(caveat) = screen.skin_caveat(&labels) {
         eprintln!("note: {caveat}");
-    }
-    if keep_missing {
-        eprintln!(
-            "note: --keep-missing keeps nothing: {id}'s built-in look is a skin too, and a skin learns only the classes shown; a cell of any other is refused when read, never guessed"
-        );
     }
     Ok(path)
 }

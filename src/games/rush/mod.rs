@@ -115,7 +115,7 @@ impl ScreenGame for Rush {
     fn skin_labels(&self, text: &str) -> Option<Result<Vec<Vec<String>>, GameError>> {
         Some(skin::labels_of(text).map_err(|message| GameError::Parse {
             origin: "the board".into(),
-            message,
+            message: format!("{message}{}", skin::colour_rows_hint(text)),
         }))
     }
 

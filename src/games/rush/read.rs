@@ -1,4 +1,8 @@
-//! Reads a Rush Hour board from a screenshot, and refuses when unsure.
+//! Reads a Rush Hour board from a screenshot through a colour calibration,
+//! and refuses when unsure. The built-in look is a skin (read by
+//! `crate::vision::skin`, with [`super::skin`]'s classes); this reader
+//! serves colour calibrations written before it became one, such as
+//! `tests/fixtures/looks/rush_colours.toml`.
 //!
 //! The generic grid reader and trust step (`crate::vision`) find the
 //! lattice and each cell's colour class: floor `.`, wall `x`, the red car

@@ -41,6 +41,20 @@ pub fn labels_of(text: &str) -> Result<Vec<Vec<String>>, String> {
     Ok(cells.chunks(SIZE).map(<[String]>::to_vec).collect())
 }
 
+/// What to say when `text` looks like the colour classes older versions
+/// of `calibrate` took (`bggx../b..tyy/…`), empty otherwise.
+pub fn colour_rows_hint(text: &str) -> &'static str {
+    let colours = text.contains('/')
+        || text
+            .chars()
+            .any(|c| c.is_ascii_lowercase() && !matches!(c, 'o' | 'x'));
+    if colours {
+        " (write the board in Fogleman's format, as `solve --board` takes it: the colour classes of older versions are not read, since the built-in look became a skin)"
+    } else {
+        ""
+    }
+}
+
 /// The board that cells of these classes show, in Fogleman's format:
 /// vehicles lettered in reading order, then checked by the parser.
 pub fn board_of(labels: &[Vec<String>]) -> Result<String, String> {

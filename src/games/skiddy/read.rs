@@ -1,5 +1,7 @@
-//! Reads a Skiddy board from a screenshot of boardbot's own art, and
-//! refuses when unsure.
+//! Reads a Skiddy board from a screenshot, and refuses when unsure: the
+//! classes a skin reads ([`from_labels`]; the built-in look is a skin), or
+//! patches through a colour calibration written before it became one (such
+//! as `tests/fixtures/looks/skiddy_colours.toml`), below.
 //!
 //! The art ([`super::art`]) keeps a cell's ground and its piece apart in
 //! space, so the reader looks at small patches in every cell, in fractions
@@ -15,8 +17,7 @@
 //!   a sticky level; every block must agree.
 //!
 //! Each patch's colour is its median, classified against the colour
-//! classes of `calibration/skiddy.toml`, whose letters are the level
-//! format's (`#` `.` `o` `c` `i` `r` `b` `g` `y` `R` `B` `G` `Y`). A cell
+//! classes of the calibration, whose letters are the level format's (`#` `.` `o` `c` `i` `r` `b` `g` `y` `R` `B` `G` `Y`). A cell
 //! is unreadable, with the reason, when a patch matches no class, when a
 //! patch is mixed (two colours in it), when the patches of a set disagree,
 //! or when a piece's colour reaches the cell's edge: a piece caught
@@ -74,6 +75,9 @@ const STUD_CONTRAST: f32 = 60.0;
 struct Shown {
     letter: char,
     stud: Option<bool>,
+    /// A piece sunk in a pit: the level format writes the piece alone, and
+    /// the level handed to the planner keeps the pit under it.
+    sunk: bool,
 }
 
 fn is_piece(letter: char) -> bool {
@@ -103,6 +107,7 @@ fn shown(img: &RgbImage, rect: RectF, params: &ReadParams) -> Result<(Shown, f32
     let plain = Shown {
         letter: e,
         stud: None,
+        sunk: false,
     };
     let cell = match e {
         _ if is_piece(e) => {
@@ -113,10 +118,12 @@ fn shown(img: &RgbImage, rect: RectF, params: &ReadParams) -> Result<(Shown, f32
         '#' if i == '#' => Shown {
             letter: '#',
             stud: Some(stud(img, rect, edge.color)?),
+            sunk: false,
         },
         '.' | 'o' if is_piece(i) => Shown {
             letter: i,
             stud: None,
+            sunk: e == 'o',
         },
         _ if i == e => plain,
         _ => {
@@ -183,7 +190,15 @@ fn legal(shown: &[Vec<Shown>], sticky: bool) -> Result<Seen, String> {
         rows.join("\n")
     );
     let level = match Level::parse(&text) {
-        Ok(l) => Some(l),
+        Ok(mut l) => {
+            // The text put floor under every piece; a sunk one is in its pit.
+            for (g, s) in l.ground.iter_mut().zip(shown.iter().flatten()) {
+                if s.sunk {
+                    *g = Ground::Pit;
+                }
+            }
+            Some(l)
+        }
         // A won level: every skiddy has left through a goal, and the goals
         // are still there. A board of blocks alone is no Skiddy level.
         Err(LevelError::NoSkiddy) if rows.iter().any(|r| r.contains(['R', 'B', 'G', 'Y'])) => None,
@@ -299,20 +314,49 @@ pub fn taught_both_blocks(shots: &[Vec<Vec<String>>]) -> Result<(), String> {
 /// parser: sticky when every block is glued, not when none is.
 pub fn from_labels(labels: &[Vec<String>]) -> Result<Seen, NotLegal> {
     // A block's class says whether it carries glue, as a stud does for the
-    // built-in reader: the same check names the blocks unlike the rest.
-    let shown: Vec<Vec<Shown>> = labels
-        .iter()
-        .map(|r| {
-            r.iter()
-                .map(|l| Shown {
-                    letter: l.chars().next().unwrap_or('?'),
-                    stud: l.starts_with('#').then(|| l == GLUED_BLOCK),
-                })
-                .collect()
-        })
-        .collect();
+    // colour reader: the same check names the blocks unlike the rest.
+    let mut shown = Vec::with_capacity(labels.len());
+    for (r, row) in labels.iter().enumerate() {
+        let mut cells = Vec::with_capacity(row.len());
+        for (c, l) in row.iter().enumerate() {
+            cells.push(shown_of_label(l).ok_or_else(|| NotLegal {
+                reason: format!("a cell's class {l:?} is no Skiddy cell"),
+                cells: vec![CellIssue {
+                    cell: [r, c],
+                    why: format!(
+                        "class {l:?} is no Skiddy cell: the look was taught another game?"
+                    ),
+                }],
+            })?);
+        }
+        shown.push(cells);
+    }
     let sticky = sticky_of(&shown).map_err(|(reason, cells)| NotLegal { reason, cells })?;
     Ok(legal(&shown, sticky)?)
+}
+
+/// What a class shows: one letter of the level format, a glued block, or
+/// a piece [`sunk`] in a pit; `None` for anything else.
+fn shown_of_label(l: &str) -> Option<Shown> {
+    let mut chars = l.chars();
+    let (first, second) = (chars.next()?, chars.next());
+    if chars.next().is_some() {
+        return None;
+    }
+    let one = |stud, sunk| {
+        Some(Shown {
+            letter: first,
+            stud,
+            sunk,
+        })
+    };
+    match (first, second) {
+        ('#', None) => one(Some(false), false),
+        _ if l == GLUED_BLOCK => one(Some(true), false),
+        (p, Some('o')) if is_piece(p) => one(None, true),
+        (_, None) if ".oRBGY".contains(first) || is_piece(first) => one(None, false),
+        _ => None,
+    }
 }
 
 /// Reads the board in `img`.
@@ -357,6 +401,37 @@ mod tests {
                 .unwrap_err()
                 .contains("changes nothing")
         );
+    }
+
+    #[test]
+    fn a_sunk_piece_is_read_with_its_pit_under_it() {
+        // Ice sinks in the pit with the red behind it; on the next R the
+        // ice leaves and the red drops into the pit, which a read that
+        // lost the pit would slide past.
+        let level = Level::parse("sticky: no\n#R######\n#ri.o..#\n#......#\n########\n").unwrap();
+        let labels = labels_after(&level, "R").unwrap();
+        assert_eq!(labels[1][4], "io");
+        let seen = from_labels(&labels).unwrap();
+        assert_eq!(seen.rows[1], "#..ri..#");
+        let read = Rules::new(&seen.level.unwrap());
+        let truth = Rules::new(&level);
+        let after = truth.play(&truth.start, Dir::R).unwrap().1;
+        assert_eq!(read.start, after);
+        let next =
+            |r: &Rules, k: &crate::games::skiddy::Key| r.render_rows(&r.play(k, Dir::R).unwrap().1);
+        assert_eq!(next(&read, &read.start), next(&truth, &after));
+        assert_eq!(next(&truth, &after)[1], "#...r.i#");
+    }
+
+    #[test]
+    fn a_class_of_no_skiddy_cell_is_refused_by_name() {
+        let mut labels = labels_of(&Level::parse("#R###\n#r..#\n#####\n").unwrap());
+        labels[1][2] = "h<".into();
+        let e = from_labels(&labels).err().unwrap();
+        assert_eq!(e.cells[0].cell, [1, 2]);
+        for bad in ["ro#", "xo", "Ro", "#o", "q"] {
+            assert!(shown_of_label(bad).is_none(), "{bad}");
+        }
     }
 
     #[test]

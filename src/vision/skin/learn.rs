@@ -739,11 +739,13 @@ fn margins(shots: &[Shot], fits: &[(Grid, usize, usize)]) -> Result<Vec<Margin>,
             total += 1;
         }
     }
-    let mut all: Vec<Bin> = bins.into_values().collect();
-    all.sort_by_key(|b| std::cmp::Reverse(b.n));
+    // Ties break on the colour, not on the map's order, so that the same
+    // shots always teach the same file.
+    let mut all: Vec<([u8; 3], Bin)> = bins.into_iter().collect();
+    all.sort_by_key(|(key, b)| (std::cmp::Reverse(b.n), *key));
     let mut out = Vec::new();
     let mut seen = 0;
-    for b in all {
+    for (_, b) in all {
         // Rare colours are the blend where two meet, not a colour of their own.
         if seen * 1000 >= total * 995 || b.n * 1000 < total || out.len() >= 16 {
             break;
