@@ -145,20 +145,19 @@ fn the_cli_reads_a_screenshot_and_writes_a_debug_image() {
 /// A board with every part of a vehicle and a wall: one shot teaches a look.
 const TAUGHT: &str = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM";
 
-/// `board` drawn by the art at `pitch` into `dir/shot.png`.
-fn drawn(board: &str, pitch: f64, dir: &std::path::Path) -> std::path::PathBuf {
-    let (p, s) = Puzzle::parse(board).unwrap();
+/// [`TAUGHT`] drawn by the art at `pitch` into a new directory's `shot.png`.
+fn taught_shot(pitch: f64) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, s) = Puzzle::parse(TAUGHT).unwrap();
     let (img, _) = art::picture(&Scene::of(&p, s), pitch, [8.0; 4]);
-    let shot = dir.join("shot.png");
+    let shot = dir.path().join("shot.png");
     img.save(&shot).unwrap();
-    shot
+    (dir, shot)
 }
 
 #[test]
 fn calibrate_learns_the_look_and_solve_reads_with_it() {
-    let board = TAUGHT;
-    let dir = tempfile::tempdir().unwrap();
-    let shot = drawn(board, 48.0, dir.path());
+    let (board, (dir, shot)) = (TAUGHT, taught_shot(48.0));
     let out_dir = dir.path().join("cal");
     let cal = calibrate("rush", &shot, &["--board", board], &out_dir);
     let v = solve_cli("rush", &shot, &["--calibration", cal.to_str().unwrap()]);
@@ -179,9 +178,7 @@ fn calibrate_learns_the_look_and_solve_reads_with_it() {
 /// takes it, and `--keep-missing` has no colours to keep, which it says.
 #[test]
 fn calibrate_takes_the_board_as_solve_does_and_keeps_no_colours() {
-    let board = TAUGHT;
-    let dir = tempfile::tempdir().unwrap();
-    let shot = drawn(board, 40.0, dir.path());
+    let (board, (dir, shot)) = (TAUGHT, taught_shot(40.0));
     let out = dir.path().join("cal");
     let run = |position: &[&str]| {
         let mut args = vec!["calibrate", "--game", "rush", "--image"];

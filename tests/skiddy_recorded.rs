@@ -51,13 +51,7 @@ fn truth(want: &Value, cells: &[String]) -> (Rules, boardbot::games::skiddy::Key
         let start = rules.start;
         return (rules, start);
     }
-    let before: Vec<String> = moved["before"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r.as_str().unwrap().to_string())
-        .collect();
-    let rules = rules_of(&before, sticky);
+    let rules = rules_of(&rows(&moved["before"]), sticky);
     let d = Dir::from_char(moved["move"].as_str().unwrap().chars().next().unwrap()).unwrap();
     let after = rules.play(&rules.start, d).unwrap().1;
     (rules, after)
