@@ -17,7 +17,8 @@
 //!   a sticky level; every block must agree.
 //!
 //! Each patch's colour is its median, classified against the colour
-//! classes of the calibration, whose letters are the level format's (`#` `.` `o` `c` `i` `r` `b` `g` `y` `R` `B` `G` `Y`). A cell
+//! classes of the calibration, whose letters are the level format's
+//! (`#` `.` `o` `c` `i` `r` `b` `g` `y` `R` `B` `G` `Y`). A cell
 //! is unreadable, with the reason, when a patch matches no class, when a
 //! patch is mixed (two colours in it), when the patches of a set disagree,
 //! or when a piece's colour reaches the cell's edge: a piece caught
@@ -28,7 +29,7 @@
 use image::RgbImage;
 
 use super::level::{Ground, Level, LevelError};
-use super::rules::{Dir, Rules};
+use super::rules::{Dir, Key, Rules};
 use crate::calibration::Calibration;
 use crate::geom::RectF;
 use crate::vision::color::Rgb;
@@ -144,7 +145,7 @@ fn read_cell(img: &RgbImage, rect: RectF, params: &ReadParams) -> (CellRead, Opt
 }
 
 /// Sticky when every block carries a stud, not when none does.
-fn sticky_of(shown: &[Vec<Shown>]) -> Result<bool, (String, Vec<CellIssue>)> {
+fn sticky_of(shown: &[Vec<Shown>]) -> Result<bool, NotLegal> {
     let blocks: Vec<([usize; 2], bool)> = shown
         .iter()
         .enumerate()
@@ -170,11 +171,12 @@ fn sticky_of(shown: &[Vec<Shown>]) -> Result<bool, (String, Vec<CellIssue>)> {
             ),
         })
         .collect();
-    Err((
-        "the blocks disagree on whether the level is sticky (a glue stud in every block) or not"
-            .into(),
-        issues,
-    ))
+    Err(NotLegal {
+        reason:
+            "the blocks disagree on whether the level is sticky (a glue stud in every block) or not"
+                .into(),
+        cells: issues,
+    })
 }
 
 /// The level the read cells show, checked by the level parser; a board
@@ -250,14 +252,8 @@ fn ground_labels(ground: &[Ground], sticky: bool) -> Vec<String> {
 /// Each cell's class as a skin learns it: the level text's letter of what
 /// it shows, and [`GLUED_BLOCK`] for a sticky level's blocks.
 pub fn labels_of(level: &Level) -> Vec<Vec<String>> {
-    let mut cells = ground_labels(&level.ground, level.sticky);
-    for &(piece, at) in &level.pieces {
-        cells[at] = piece.letter().to_string();
-    }
-    cells
-        .chunks(level.width.max(1))
-        .map(<[String]>::to_vec)
-        .collect()
+    let rules = Rules::new(level);
+    labels_at(&rules, &rules.start)
 }
 
 /// Each cell's class once `moves` are played from `level`: as
@@ -275,8 +271,13 @@ pub fn labels_after(level: &Level, moves: &str) -> Result<Vec<Vec<String>>, Stri
             None => return Err(format!("move {n} ({c}) changes nothing")),
         };
     }
+    Ok(labels_at(&rules, &key))
+}
+
+/// Each cell's class in position `key`: its ground, or the piece on it.
+fn labels_at(rules: &Rules, key: &Key) -> Vec<Vec<String>> {
     let mut cells = ground_labels(&rules.ground, rules.sticky);
-    let shown = rules.render_rows(&key).concat();
+    let shown = rules.render_rows(key).concat();
     for ((cell, ch), g) in cells.iter_mut().zip(shown.chars()).zip(&rules.ground) {
         if is_piece(ch) {
             *cell = match g {
@@ -285,10 +286,10 @@ pub fn labels_after(level: &Level, moves: &str) -> Result<Vec<Vec<String>>, Stri
             };
         }
     }
-    Ok(cells
+    cells
         .chunks(rules.width.max(1))
         .map(<[String]>::to_vec)
-        .collect())
+        .collect()
 }
 
 /// Refuses taught screenshots that show only one kind of block (glued or
@@ -331,7 +332,7 @@ pub fn from_labels(labels: &[Vec<String>]) -> Result<Seen, NotLegal> {
         }
         shown.push(cells);
     }
-    let sticky = sticky_of(&shown).map_err(|(reason, cells)| NotLegal { reason, cells })?;
+    let sticky = sticky_of(&shown)?;
     Ok(legal(&shown, sticky)?)
 }
 
@@ -370,14 +371,13 @@ pub fn read(img: &RgbImage, cal: &Calibration) -> Read {
         Ok(board) => board,
         Err(refusal) => return refusal,
     };
-    let seen = sticky_of(&shown)
-        .and_then(|sticky| legal(&shown, sticky).map_err(|reason| (reason, Vec::new())));
+    let seen = sticky_of(&shown).and_then(|sticky| Ok(legal(&shown, sticky)?));
     match seen {
         Ok(board) => Read::Board { grid, board },
-        Err((reason, issues)) => Read::Uncertain {
+        Err(e) => Read::Uncertain {
             grid,
-            reason,
-            issues,
+            reason: e.reason,
+            issues: e.cells,
         },
     }
 }
@@ -417,8 +417,7 @@ mod tests {
         let truth = Rules::new(&level);
         let after = truth.play(&truth.start, Dir::R).unwrap().1;
         assert_eq!(read.start, after);
-        let next =
-            |r: &Rules, k: &crate::games::skiddy::Key| r.render_rows(&r.play(k, Dir::R).unwrap().1);
+        let next = |r: &Rules, k: &Key| r.render_rows(&r.play(k, Dir::R).unwrap().1);
         assert_eq!(next(&read, &read.start), next(&truth, &after));
         assert_eq!(next(&truth, &after)[1], "#...r.i#");
     }
