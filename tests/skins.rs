@@ -1634,3 +1634,44 @@ fn a_look_that_hides_a_target_under_a_tile_is_not_taught_one() {
     let why = skin::learn(&shots).expect_err("refused").to_string();
     assert!(why.contains("look too much alike"), "{why}");
 }
+
+/// The hole that look leaves, closed by the rules: slate taught with no
+/// tile on a target cannot see one under a tile, so a board with three
+/// tiles of type A and two targets of it in sight (one under a tile) is
+/// refused, naming the bare tiles, not read as a level of two targets
+/// and planned without the third. A board with a target for every tile
+/// in sight still reads.
+#[test]
+fn a_look_never_shown_a_tile_on_a_target_refuses_a_board_that_may_hide_one() {
+    use boardbot::game::OnScreen;
+    use boardbot::vision::Reading;
+    let level = "########\n#a   A #\n#a    A#\n#a  A  #\n########";
+    let suite = bitlock_suite(&SLATE);
+    let dir = tempfile::tempdir().unwrap();
+    let cal = suite.calibrate(dir.path());
+    let look = |moves: &str| {
+        let labels = BitLock
+            .skin_labels_after(level, moves)
+            .expect("B.i.t.Lock plays moves")
+            .expect("a position");
+        let img = common::skins::paint(&labels, &SLATE, 40.0, [20.0; 4], None);
+        (labels, BitLock.look(&img, &cal))
+    };
+    let (labels, start) = look("");
+    assert!(start.trusted(), "the start was not read");
+    assert!(!labels.iter().flatten().any(|l| l.len() == 2));
+    let (labels, on_target) = look("RRR");
+    assert_eq!(labels[3][4], "aA", "{labels:?}");
+    match on_target.reading {
+        Reading::Uncertain { reason, issues, .. } => {
+            assert!(
+                reason.contains("3 tiles of type A and 2 of its targets"),
+                "{reason}"
+            );
+            let named: Vec<[usize; 2]> = issues.iter().map(|i| i.cell).collect();
+            assert_eq!(named, [[1, 4], [2, 4], [3, 4]], "{issues:?}");
+        }
+        Reading::Board { grid, .. } => panic!("read as {:?}", grid.rows()),
+        Reading::NoBoard { reason, .. } => panic!("no board: {reason}"),
+    }
+}

@@ -26,6 +26,7 @@ use crate::calibration::{self, Calibration, Embedded};
 use crate::report::{BoardReport, Report, ms_since};
 use crate::tools::options::Options;
 use crate::vision::learn::Learned;
+use crate::vision::skin::Skin;
 use crate::vision::{GridRead, NotLegal, ReadParams, Reading};
 
 /// A game's board, typed by the game, carried through [`OnScreen`].
@@ -147,14 +148,11 @@ pub trait ScreenGame: Game {
         true
     }
 
-    /// The board that cells of these classes show under the taught
-    /// `rules` ([`ScreenGame::skin_rules`]), checked by the rules, or why
-    /// no legal position looks like that.
-    fn skin_board(
-        &self,
-        _labels: &[Vec<String>],
-        _rules: Option<&str>,
-    ) -> Result<Self::Board, NotLegal> {
+    /// The board that cells of these classes show through `skin` (under
+    /// its taught rules, [`ScreenGame::skin_rules`], knowing which classes
+    /// it was taught), checked by the rules, or why no legal position
+    /// looks like that.
+    fn skin_board(&self, _labels: &[Vec<String>], _skin: &Skin) -> Result<Self::Board, NotLegal> {
         Err(format!("{} reads no skins", Game::id(self)).into())
     }
 
@@ -285,9 +283,7 @@ impl<S: ScreenGame> OnScreen for S {
     fn look(&self, img: &RgbImage, cal: &Calibration) -> Look {
         let t = Instant::now();
         let reading = match &cal.params.skin {
-            Some(skin) => crate::vision::skin::read::read(img, skin, |l| {
-                self.skin_board(l, skin.rules.as_deref())
-            }),
+            Some(skin) => crate::vision::skin::read::read(img, skin, |l| self.skin_board(l, skin)),
             None => self.read(img, cal),
         }
         .map(|b| Box::new(b) as AnyBoard);

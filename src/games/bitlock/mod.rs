@@ -37,6 +37,7 @@ use crate::solve::{Budget, Found, Progress, Solution, Stats};
 use crate::tools;
 use crate::tools::TextPuzzle;
 use crate::tools::options::{Opt, Options};
+use crate::vision::skin::Skin;
 use crate::vision::{GridRead, NotLegal};
 
 pub struct BitLock;
@@ -248,24 +249,29 @@ impl ScreenGame for BitLock {
     }
 
     /// A look never shown a piece on a target cannot know whether it
-    /// hides the target: a read would then lose it.
+    /// hides the target, so reads that the rules cannot settle are
+    /// refused ([`read::no_target_hidden`]).
     fn skin_caveat(&self, shots: &[Vec<Vec<String>>]) -> Option<String> {
-        let on_target = shots
-            .iter()
-            .flatten()
-            .flatten()
-            .any(|l| l.chars().count() == 2);
-        (!on_target).then(|| {
-            "no screenshot shows a tile on a target: where this look draws a tile over its target whole, a read loses that target; teach one with --moves (the moves that put a tile on a target), which also teaches how the look shows it".to_string()
+        let classes = || shots.iter().flatten().flatten();
+        let mut bare: Vec<u8> = classes().filter_map(|l| read::target_of(l)).collect();
+        bare.sort_unstable();
+        bare.dedup();
+        bare.retain(|&k| !classes().any(|l| read::target_under(l) == Some(k)));
+        let types: Vec<String> = bare.iter().map(|&k| level::letter(k).to_string()).collect();
+        (!types.is_empty()).then(|| {
+            format!(
+                "no screenshot shows a tile on a target of type {}, so this look cannot tell a bare tile from one that hides such a target: a board with more tiles of a type than targets of it will be refused; teach one with --moves (the moves that put a tile on a target), which also teaches how the look shows it",
+                types.join(" or ")
+            )
         })
     }
 
-    fn skin_board(
-        &self,
-        labels: &[Vec<String>],
-        _rules: Option<&str>,
-    ) -> Result<read::Seen, NotLegal> {
-        read::from_labels(labels).map_err(NotLegal::from)
+    fn skin_board(&self, labels: &[Vec<String>], skin: &Skin) -> Result<read::Seen, NotLegal> {
+        let seen = read::from_labels(labels).map_err(NotLegal::from)?;
+        read::no_target_hidden(&seen, |kind| {
+            skin.taught(|class| read::target_under(class) == Some(kind))
+        })?;
+        Ok(seen)
     }
 
     fn plan(

@@ -25,14 +25,14 @@
 use image::RgbImage;
 
 use super::art::Kind;
-use super::level::{Ground, Level, Tile};
+use super::level::{Ground, Level, Tile, letter};
 use super::rules::Rules;
 use crate::calibration::Calibration;
 use crate::geom::RectF;
 use crate::vision::color::Rgb;
 use crate::vision::patch::read_board;
 use crate::vision::patch::{Look, Window, agree, cell_read};
-use crate::vision::{CellRead, ReadParams, Reading};
+use crate::vision::{CellIssue, CellRead, NotLegal, ReadParams, Reading};
 
 /// A board read for sure: the level (targets under pieces included) and
 /// its rows in the engine's text format.
@@ -291,6 +291,70 @@ pub fn from_labels(labels: &[Vec<String>]) -> Result<Seen, String> {
     Ok(Seen { level, rows })
 }
 
+/// The type of the target a class shows, under a piece or bare, if any.
+pub fn target_of(class: &str) -> Option<u8> {
+    shown_of_label(class).and_then(|s| s.target)
+}
+
+/// The type of the target a class shows under a piece (`aA`: A), if any.
+pub fn target_under(class: &str) -> Option<u8> {
+    shown_of_label(class)
+        .filter(|s| s.piece.is_some())
+        .and_then(|s| s.target)
+}
+
+/// Refuses a read in which a target may lie unseen under a piece. A look
+/// never shown a piece on a target of some type cannot tell a bare piece
+/// from one standing on such a target (it may draw the piece over it
+/// whole), and a lost target is a wrong plan. The rules settle it where
+/// they can: a position that can still be won has a tile of each type for
+/// every target of it, so where no more tiles of a type than targets of it
+/// are seen, none of its targets is hidden. `shows_under(k)` says whether
+/// the look was shown a piece on a target of type `k`.
+pub fn no_target_hidden(seen: &Seen, shows_under: impl Fn(u8) -> bool) -> Result<(), NotLegal> {
+    let level = &seen.level;
+    let count = |k: u8| {
+        let tiles = level.tiles.iter().filter(|t| t.kind == k).count();
+        (tiles, level.targets.iter().filter(|t| t.1 == k).count())
+    };
+    let mut kinds: Vec<u8> = level.tiles.iter().map(|t| t.kind).collect();
+    kinds.dedup();
+    let doubtful: Vec<String> = kinds
+        .into_iter()
+        .filter(|&k| count(k).0 > count(k).1 && !shows_under(k))
+        .map(|k| {
+            let (tiles, targets) = count(k);
+            format!(
+                "{tiles} tiles of type {} and {targets} of its targets",
+                letter(k)
+            )
+        })
+        .collect();
+    if doubtful.is_empty() {
+        return Ok(());
+    }
+    let on_target = |cell: usize| level.targets.iter().any(|t| t.0 == cell);
+    let pieces = level
+        .tiles
+        .iter()
+        .map(|t| t.cell)
+        .chain(level.movers.iter().copied());
+    let cells = pieces
+        .filter(|&cell| !on_target(cell))
+        .map(|cell| CellIssue {
+            cell: [cell / level.cols, cell % level.cols],
+            why: "a target may be hidden under this piece".into(),
+        })
+        .collect();
+    Err(NotLegal {
+        reason: format!(
+            "{} are seen, and this look was never shown a piece on such a target, so it cannot tell whether a piece hides one; teach one with calibrate --moves (moves that put a tile on its target)",
+            doubtful.join(", ")
+        ),
+        cells,
+    })
+}
+
 /// The cell's reading for the generic grid, and what it shows.
 fn read_cell(img: &RgbImage, rect: RectF, params: &ReadParams) -> (CellRead, Option<Shown>) {
     match shown(img, rect, params) {
@@ -389,5 +453,38 @@ mod tests {
         }
         assert_eq!(label_of(&shown_of_label("zB").unwrap()), "zB");
         assert_eq!(label_of(&shown_of_label("*C").unwrap()), "*C");
+    }
+
+    /// Where more tiles of a type than targets of it are seen, a look
+    /// never shown a piece on such a target may be hiding one: the read is
+    /// refused, naming the bare pieces. A look shown one, or a board with
+    /// a target for every tile, is read.
+    #[test]
+    fn a_target_that_may_be_hidden_under_a_piece_refuses_the_read() {
+        let seen = |rows: &[&str]| {
+            let labels: Vec<Vec<String>> = rows
+                .iter()
+                .map(|r| r.split(' ').map(String::from).collect())
+                .collect();
+            from_labels(&labels).unwrap()
+        };
+        let surplus = seen(&["# # # # #", "# a zA * #", "# b B . #", "# # # # #"]);
+        let never = |_| false;
+        let why = no_target_hidden(&surplus, never).unwrap_err();
+        assert!(
+            why.reason
+                .contains("2 tiles of type A and 1 of its targets"),
+            "{}",
+            why.reason
+        );
+        assert!(!why.reason.contains("type B"), "{}", why.reason);
+        let named: Vec<[usize; 2]> = why.cells.iter().map(|c| c.cell).collect();
+        assert_eq!(named, [[1, 1], [2, 1], [1, 3]]);
+        assert!(no_target_hidden(&surplus, |k| k == 0).is_ok());
+        let one_each = seen(&["# # # #", "# a A #", "# b B #", "# # # #"]);
+        assert!(no_target_hidden(&one_each, never).is_ok());
+        assert_eq!(target_under("zA"), Some(0));
+        assert_eq!(target_under("A"), None);
+        assert_eq!(target_of("A"), Some(0));
     }
 }

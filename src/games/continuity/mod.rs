@@ -44,6 +44,7 @@ use crate::report::{BoardReport, Report, Verdict, ms_since, value};
 use crate::solve::{Found, Progress, Solution};
 use crate::tools::budget;
 use crate::tools::options::{Opt, Options};
+use crate::vision::skin::Skin;
 use crate::vision::{GridRead, NotLegal, Reading};
 
 pub(crate) const ID: &str = "continuity";
@@ -125,12 +126,8 @@ impl ScreenGame for Continuity {
         skin::rules_of(text)
     }
 
-    fn skin_board(
-        &self,
-        labels: &[Vec<String>],
-        rules: Option<&str>,
-    ) -> Result<screen::Frame, NotLegal> {
-        let jump = skin::jump_of(rules)?;
+    fn skin_board(&self, labels: &[Vec<String>], skin: &Skin) -> Result<screen::Frame, NotLegal> {
+        let jump = skin::jump_of(skin.rules.as_deref())?;
         skin::shown_of_labels(labels, jump)
             .and_then(|shown| screen::frame_of(&shown))
             .map_err(NotLegal::from)

@@ -45,7 +45,7 @@ pub fn rules_of(text: &str) -> Option<String> {
 /// unknown, and guessing it could plan a wrong jump.
 pub fn jump_of(rules: Option<&str>) -> Result<u8, String> {
     let Some(r) = rules else {
-        return Err("this skin does not say how high its game's character jumps (it was taught before boardbot kept that): calibrate again".into());
+        return Err("this calibration does not say how high its game's character jumps (it was taught before boardbot kept that): calibrate again".into());
     };
     jump_header(r)
         .ok_or_else(|| format!("the skin's rules {r:?} are not `jump N`: calibrate again"))

@@ -37,6 +37,7 @@ use crate::calibration::{Calibration, Embedded};
 use crate::game::{Game, GameError, OnScreen, Pacing, PuzzleGame, ScreenGame};
 use crate::report::{BoardReport, Report, Verdict};
 use crate::tools::options::Options;
+use crate::vision::skin::Skin;
 use crate::vision::{GridRead, NotLegal, Reading};
 
 pub(crate) const ID: &str = "rush";
@@ -119,7 +120,7 @@ impl ScreenGame for Rush {
         }))
     }
 
-    fn skin_board(&self, labels: &[Vec<String>], _rules: Option<&str>) -> Result<String, NotLegal> {
+    fn skin_board(&self, labels: &[Vec<String>], _skin: &Skin) -> Result<String, NotLegal> {
         skin::board_of(labels).map_err(NotLegal::from)
     }
 

@@ -74,6 +74,7 @@ use crate::solve::puzzle::Solution;
 use crate::solve::search::{Budget, Found};
 use crate::tools::TextPuzzle;
 use crate::tools::options::{Opt, Options};
+use crate::vision::skin::Skin;
 use crate::vision::{GridRead, NotLegal};
 
 pub(crate) const ID: &str = "skiddy";
@@ -179,11 +180,7 @@ impl ScreenGame for SkiddyGame {
         read::taught_both_blocks(shots)
     }
 
-    fn skin_board(
-        &self,
-        labels: &[Vec<String>],
-        _rules: Option<&str>,
-    ) -> Result<read::Seen, NotLegal> {
+    fn skin_board(&self, labels: &[Vec<String>], _skin: &Skin) -> Result<read::Seen, NotLegal> {
         read::from_labels(labels)
     }
 

@@ -159,14 +159,20 @@ fn sticky_of(shown: &[Vec<Shown>]) -> Result<bool, NotLegal> {
     if studs == 0 || studs == blocks.len() {
         return Ok(studs > 0);
     }
-    let odd = studs * 2 < blocks.len();
+    // The fewer are named; at half and half, those with a stud.
+    let odd = studs * 2 <= blocks.len();
+    let others = if studs * 2 == blocks.len() {
+        "unlike the other half of the blocks"
+    } else {
+        "unlike most blocks"
+    };
     let issues = blocks
         .iter()
         .filter(|b| b.1 == odd)
         .map(|b| CellIssue {
             cell: b.0,
             why: format!(
-                "this block {} a glue stud, unlike most blocks",
+                "this block {} a glue stud, {others}",
                 if odd { "has" } else { "lacks" }
             ),
         })
@@ -443,5 +449,24 @@ mod tests {
         assert!(e.reason.contains("sticky"), "{}", e.reason);
         assert_eq!(e.cells.len(), 1);
         assert_eq!(e.cells[0].cell, [2, 2]);
+        // Half and half: the blocks with a stud are named, as no side is most.
+        let mut labels = labels_of(&level);
+        let blocks: Vec<[usize; 2]> = (0..labels.len())
+            .flat_map(|r| (0..labels[r].len()).map(move |c| [r, c]))
+            .filter(|&[r, c]| labels[r][c] == GLUED_BLOCK)
+            .collect();
+        let half = blocks.len() / 2;
+        for &[r, c] in &blocks[..half] {
+            labels[r][c] = "#".into();
+        }
+        let e = from_labels(&labels).err().unwrap();
+        let named: Vec<[usize; 2]> = e.cells.iter().map(|c| c.cell).collect();
+        assert_eq!(named, blocks[half..half * 2], "{e:?}");
+        assert!(
+            e.cells[0]
+                .why
+                .contains("has a glue stud, unlike the other half"),
+            "{e:?}"
+        );
     }
 }

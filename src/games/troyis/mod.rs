@@ -30,6 +30,7 @@ use crate::game::{Game, GameError, OnScreen, Pacing, ScreenGame};
 use crate::input::Action;
 use crate::report::{BoardReport, CellIssue, Checkpoint, Frame, Report, Verdict, ms_since, value};
 use crate::tools::options::{Opt, Options};
+use crate::vision::skin::Skin;
 use crate::vision::{GridRead, Lattice, NotLegal, Reading};
 
 pub struct Troyis;
@@ -251,7 +252,7 @@ impl ScreenGame for Troyis {
         false
     }
 
-    fn skin_board(&self, labels: &[Vec<String>], _rules: Option<&str>) -> Result<Board, NotLegal> {
+    fn skin_board(&self, labels: &[Vec<String>], _skin: &Skin) -> Result<Board, NotLegal> {
         let rows: Vec<String> = labels.iter().map(|r| r.concat()).collect();
         Board::parse(&rows.join("\n"))
             .map_err(|e| format!("the board read is not a Troyis board: {e}").into())

@@ -54,7 +54,7 @@ pub enum LearnSkinError {
     )]
     NoMargin { shot: usize },
     #[error(
-        "{first:?} and {second:?} cells look too much alike in this skin to tell apart: a {first:?} cell, scaled, reads as {second:?} or between the two ({distance:.0} from it); calibrate on a larger screenshot"
+        "{first:?} and {second:?} cells look too much alike in these screenshots to tell apart: a {first:?} cell, scaled, reads as {second:?} or between the two ({distance:.0} from it); calibrate on a larger screenshot"
     )]
     Alike {
         first: String,

@@ -835,8 +835,12 @@ pub fn locate(img: &RgbImage, skin: &Skin) -> Result<Located, Refusal> {
             return Ok(l);
         }
     }
-    let g = guess(img, &int, skin, bx)
-        .ok_or_else(|| refuse(None, "nothing in the picture looks like this skin's cells"))?;
+    let g = guess(img, &int, skin, bx).ok_or_else(|| {
+        refuse(
+            None,
+            "nothing in the picture looks like a cell of this calibration",
+        )
+    })?;
     read_on(img, &int, skin, g)
 }
 
@@ -844,8 +848,12 @@ pub fn locate(img: &RgbImage, skin: &Skin) -> Result<Located, Refusal> {
 /// it, and every cell.
 fn read_on(img: &RgbImage, int: &Integral, skin: &Skin, g: Grid) -> Result<Located, Refusal> {
     let cs = cells(int, skin, &g, None, (1, true));
-    let (r0, r1, c0, c1) = extent(skin, &cs)
-        .ok_or_else(|| refuse(None, "nothing in the picture looks like this skin's cells"))?;
+    let (r0, r1, c0, c1) = extent(skin, &cs).ok_or_else(|| {
+        refuse(
+            None,
+            "nothing in the picture looks like a cell of this calibration",
+        )
+    })?;
     let lattice = g.lattice_of((r0, r1), (c0, c1));
     if let Some(n) = skin.gaps.map(|g| g.every + 1)
         && goes_on(&cs, n, (r0, r1, c0, c1))

@@ -109,6 +109,12 @@ pub enum Verdict {
 const SIDE_MIN: f32 = 0.75;
 
 impl Skin {
+    /// True when the skin was taught a class that `class` accepts: what a
+    /// game's rules need to know of what its look can show.
+    pub fn taught(&self, class: impl Fn(&str) -> bool) -> bool {
+        self.looks.iter().any(|l| class(&l.label))
+    }
+
     /// The distance between two cells' descriptors, as this skin weighs it.
     pub fn distance(&self, a: &[f32], b: &[f32]) -> f32 {
         weighted(a, b, &self.weights)
@@ -192,7 +198,7 @@ impl Skin {
                 let l = self.looks.get(*nearest);
                 Some(match l {
                     Some(l) => format!(
-                        "it looks like no cell of this skin (nearest: {:?}, {distance:.0} away, tolerance {:.0}): a piece mid-move, or something over the board",
+                        "it looks like no cell of this calibration (nearest: {:?}, {distance:.0} away, tolerance {:.0}): a piece mid-move, or something over the board",
                         l.label, l.tolerance
                     ),
                     None => "the skin has no looks".into(),

@@ -36,7 +36,7 @@ pub fn read<B>(
         return Reading::Uncertain {
             grid,
             reason: format!(
-                "{} cell(s) could not be read for sure with this skin",
+                "{} cell(s) could not be read for sure with this calibration",
                 doubts.len()
             ),
             issues: doubts
