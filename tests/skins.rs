@@ -1545,6 +1545,20 @@ fn a_tile_on_its_target_is_taught_by_moves_and_read_as_both() {
         // hides one, and the user is told.
         let note = said.contains("no screenshot shows a tile on a target");
         assert_eq!(note, !with_solved, "{said}");
+        if with_solved {
+            // The tiles' pairs with other types' targets are made from
+            // the pairs shown; the reverse tile and the mover, of other
+            // shapes, were never shown on a target, and the user is told.
+            let out = String::from_utf8_lossy(&run.stdout);
+            assert!(
+                out.contains(r#"made from the pairs shown, as a piece drawn over its ground: "aB" "aC" "bA" "bC" "cA" "cB""#),
+                "{out}"
+            );
+            assert!(
+                said.contains("made from the pairs shown: zA zB zC *A *B *C;"),
+                "{said}"
+            );
+        }
         format!("{out}/bitlock.toml")
     };
     let read = |cal: &str, moves: &str, pitch: f64| {
@@ -1601,6 +1615,49 @@ fn a_tile_on_its_target_is_taught_by_moves_and_read_as_both() {
     );
     let start_only = calibrate(false, "start");
     let v = read(&start_only, &solution, 40.0);
+    assert_eq!(v["state"], "uncertain", "{v}");
+    // Pairs never shown (a tile on another type's target) are learned from
+    // the pairs shown, as the art draws a piece over its target's ring:
+    // read exactly, and planned with the targets under them. The moving
+    // destroyer, of another shape, was never shown on a target: it is
+    // refused there. Through the look never shown a pair, all are refused.
+    let crossed = "#########\n#b   A  #\n#a   B  #\n#c   C *#\n#########";
+    let rules = Rules::new(Level::parse(crossed).unwrap()).unwrap();
+    let mut key: boardbot::games::bitlock::rules::Key<32> = rules.start().unwrap();
+    for _ in 0..4 {
+        key = rules.play(&key, boardbot::games::bitlock::rules::Dir::R);
+    }
+    let shot = |level: &str, pitch: f64| {
+        let png = file("crossed.png");
+        bitlock_art_after(level, "RRRR", pitch).save(&png).unwrap();
+        png
+    };
+    let solve = |cal: &str, png: &str| {
+        common::stdout_json(&common::boardbot(&[
+            "solve",
+            "--game",
+            "bitlock",
+            "--image",
+            png,
+            "--calibration",
+            cal,
+            "--json",
+        ]))
+    };
+    for pitch in [32.0, 48.0, 64.0] {
+        let v = solve(&both, &shot(crossed, pitch));
+        // b on A and a on B can never change places: with the targets under
+        // them read, no plan; had they been lost, c on C would be solved.
+        assert_eq!(v["state"], "unsolvable", "{pitch} px: {v}");
+        let rows = serde_json::json!(rules.render_rows(&key));
+        assert_eq!(v["board"]["cells"], rows, "{pitch} px");
+    }
+    let mover = "#########\n#b   A  #\n#a   B  #\n#*   C c#\n#########";
+    let v = solve(&both, &shot(mover, 48.0));
+    assert_eq!(v["state"], "uncertain", "{v}");
+    assert_eq!(v["unreadable"][0]["cell"], serde_json::json!([3, 5]), "{v}");
+    assert_eq!(v["unreadable"].as_array().map(Vec::len), Some(1), "{v}");
+    let v = solve(&start_only, &shot(crossed, 48.0));
     assert_eq!(v["state"], "uncertain", "{v}");
 }
 

@@ -366,8 +366,9 @@ fn learn_skin(
             slot: screen.skin_slot(text),
         })
         .collect();
-    let (mut skin, lattices) = crate::vision::skin::learn(&shots)
-        .with_context(|| format!("cannot calibrate {id} on {}", shown.join(", ")))?;
+    let (mut skin, lattices) =
+        crate::vision::skin::learn_layered(&shots, screen.skin_layers().as_ref())
+            .with_context(|| format!("cannot calibrate {id} on {}", shown.join(", ")))?;
     skin.rules = rules;
     let params = crate::vision::ReadParams {
         skin: Some(skin),
@@ -381,6 +382,20 @@ fn learn_skin(
     );
     let path = save::write(dir, id, &params, &[], &note)?;
     let skin = params.skin.as_ref().expect("just set");
+    print_skin(screen, skin, &lattices, shown, &labels);
+    println!("Wrote {}", path.display());
+    Ok(path)
+}
+
+/// What a skin learned: each shot's board, its looks and classes (those
+/// made from their layers named), and what it cannot know.
+fn print_skin(
+    screen: &dyn crate::game::OnScreen,
+    skin: &crate::vision::skin::Skin,
+    lattices: &[crate::vision::Lattice],
+    shown: &[String],
+    labels: &[Vec<Vec<String>>],
+) {
     for (l, s) in lattices.iter().zip(shown) {
         // A cell's size: on a board of slots the gaps are wider or narrower.
         let cell = l.cell(0, 0);
@@ -397,21 +412,33 @@ fn learn_skin(
             classes.push(&l.label);
         }
     }
+    let quoted = |cs: &[&str]| {
+        cs.iter()
+            .map(|c| format!("{c:?}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     println!(
         "Learned {} looks of {} classes ({}); every screenshot reads back exactly.",
         skin.looks.len(),
         classes.len(),
-        classes
-            .iter()
-            .map(|c| format!("{c:?}"))
-            .collect::<Vec<_>>()
-            .join(" ")
+        quoted(&classes)
     );
-    println!("Wrote {}", path.display());
-    if let Some(caveat) = screen.skin_caveat(&labels) {
+    let made: Vec<&str> = classes
+        .iter()
+        .copied()
+        .filter(|c| !labels.iter().flatten().flatten().any(|l| l == c))
+        .collect();
+    if !made.is_empty() {
+        println!(
+            "Of those, {} no screenshot shows were made from the pairs shown, as a piece drawn over its ground: {}",
+            made.len(),
+            quoted(&made)
+        );
+    }
+    if let Some(caveat) = screen.skin_caveat(&classes) {
         eprintln!("note: {caveat}");
     }
-    Ok(path)
 }
 
 /// Writes what the colour learner learned.

@@ -26,7 +26,7 @@ use crate::calibration::{self, Calibration, Embedded};
 use crate::report::{BoardReport, Report, ms_since};
 use crate::tools::options::Options;
 use crate::vision::learn::Learned;
-use crate::vision::skin::Skin;
+use crate::vision::skin::{Layers, Skin};
 use crate::vision::{GridRead, NotLegal, ReadParams, Reading};
 
 /// A game's board, typed by the game, carried through [`OnScreen`].
@@ -134,9 +134,16 @@ pub trait ScreenGame: Game {
         Ok(())
     }
 
-    /// What a skin taught on these shots (each one's cell classes) cannot
-    /// know, for `calibrate` to tell the user; `None` when nothing.
-    fn skin_caveat(&self, _shots: &[Vec<Vec<String>>]) -> Option<String> {
+    /// What a skin of these classes (those taught, and those made from
+    /// them, [`ScreenGame::skin_layers`]) cannot know, for `calibrate` to
+    /// tell the user; `None` when nothing.
+    fn skin_caveat(&self, _classes: &[&str]) -> Option<String> {
+        None
+    }
+
+    /// How this game's cells stack (a piece over a ground), for a skin to
+    /// learn pairs never shown from one that was; `None` when they do not.
+    fn skin_layers(&self) -> Option<Layers> {
         None
     }
 
@@ -212,10 +219,12 @@ pub trait OnScreen: Sync {
     fn skin_rules(&self, text: &str) -> Option<String>;
     /// Whether `calibrate` tries a skin before the colour learner.
     fn skin_first(&self) -> bool;
+    /// How the cells stack, for a skin to learn pairs never shown.
+    fn skin_layers(&self) -> Option<Layers>;
     /// Refuses taught screenshots that cannot teach a safe skin.
     fn skin_taught(&self, shots: &[Vec<Vec<String>>]) -> Result<(), String>;
-    /// What a skin taught on these shots cannot know, to tell the user.
-    fn skin_caveat(&self, shots: &[Vec<Vec<String>>]) -> Option<String>;
+    /// What a skin of these classes cannot know, to tell the user.
+    fn skin_caveat(&self, classes: &[&str]) -> Option<String>;
     fn learn(
         &self,
         img: &RgbImage,
@@ -351,12 +360,16 @@ impl<S: ScreenGame> OnScreen for S {
         ScreenGame::skin_first(self)
     }
 
+    fn skin_layers(&self) -> Option<Layers> {
+        ScreenGame::skin_layers(self)
+    }
+
     fn skin_taught(&self, shots: &[Vec<Vec<String>>]) -> Result<(), String> {
         ScreenGame::skin_taught(self, shots)
     }
 
-    fn skin_caveat(&self, shots: &[Vec<Vec<String>>]) -> Option<String> {
-        ScreenGame::skin_caveat(self, shots)
+    fn skin_caveat(&self, classes: &[&str]) -> Option<String> {
+        ScreenGame::skin_caveat(self, classes)
     }
 
     fn learn(

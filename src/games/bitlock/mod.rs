@@ -37,7 +37,7 @@ use crate::solve::{Budget, Found, Progress, Solution, Stats};
 use crate::tools;
 use crate::tools::TextPuzzle;
 use crate::tools::options::{Opt, Options};
-use crate::vision::skin::Skin;
+use crate::vision::skin::{Layers, Skin};
 use crate::vision::{GridRead, NotLegal};
 
 pub struct BitLock;
@@ -251,25 +251,48 @@ impl ScreenGame for BitLock {
     /// A look never shown a piece on a target cannot know whether it
     /// hides the target, so reads that the rules cannot settle are
     /// refused ([`read::no_target_hidden`]).
-    fn skin_caveat(&self, shots: &[Vec<Vec<String>>]) -> Option<String> {
-        let classes = || shots.iter().flatten().flatten();
-        let mut bare: Vec<u8> = classes().filter_map(|l| read::target_of(l)).collect();
+    fn skin_caveat(&self, classes: &[&str]) -> Option<String> {
+        let missing: Vec<String> = classes
+            .iter()
+            .flat_map(|p| classes.iter().filter_map(move |g| read::stacked(p, g)))
+            .filter(|pair| !classes.contains(&pair.as_str()))
+            .collect();
+        let mut bare: Vec<u8> = classes.iter().filter_map(|l| read::target_of(l)).collect();
         bare.sort_unstable();
         bare.dedup();
-        bare.retain(|&k| !classes().any(|l| read::target_under(l) == Some(k)));
+        bare.retain(|&k| !classes.iter().any(|l| read::target_under(l) == Some(k)));
         let types: Vec<String> = bare.iter().map(|&k| level::letter(k).to_string()).collect();
-        (!types.is_empty()).then(|| {
+        let what = if !types.is_empty() {
             format!(
-                "no screenshot shows a tile on a target of type {}, so this look cannot tell a bare tile from one that hides such a target: a board with more tiles of a type than targets of it will be refused; teach one with --moves (the moves that put a tile on a target), which also teaches how the look shows it",
+                "no screenshot shows a tile on a target of type {}",
                 types.join(" or ")
             )
+        } else if !missing.is_empty() {
+            format!(
+                "no screenshot shows these pieces on these targets, nor could they be made from the pairs shown: {}",
+                missing.join(" ")
+            )
+        } else {
+            return None;
+        };
+        Some(format!(
+            "{what}; where this look draws such a piece over its target whole, it cannot tell it from a bare one, so a board with more tiles of a type than targets of it is refused while such a piece is in sight; teach one with --moves (moves that put a tile on a target), which also teaches how the look shows it"
+        ))
+    }
+
+    /// A piece over a target: taught one pair, a look that draws it so
+    /// learns every pair of the pieces and targets it was shown.
+    fn skin_layers(&self) -> Option<Layers> {
+        Some(Layers {
+            floor: ".",
+            stack: read::stacked,
         })
     }
 
     fn skin_board(&self, labels: &[Vec<String>], skin: &Skin) -> Result<read::Seen, NotLegal> {
         let seen = read::from_labels(labels).map_err(NotLegal::from)?;
-        read::no_target_hidden(&seen, |kind| {
-            skin.taught(|class| read::target_under(class) == Some(kind))
+        read::no_target_hidden(&seen, |piece, kind| {
+            skin.taught(|class| class.strip_prefix(piece).and_then(read::target_of) == Some(kind))
         })?;
         Ok(seen)
     }

@@ -291,6 +291,15 @@ pub fn from_labels(labels: &[Vec<String>]) -> Result<Seen, String> {
     Ok(Seen { level, rows })
 }
 
+/// The class of a cell showing the piece of class `piece` on the bare
+/// target of class `ground` (`a` on `A`: `aA`), if they are such.
+pub fn stacked(piece: &str, ground: &str) -> Option<String> {
+    let (p, g) = (shown_of_label(piece)?, shown_of_label(ground)?);
+    let bare = piece.chars().count() == 1 && ground.chars().count() == 1;
+    (bare && p.piece.is_some() && g.piece.is_none() && g.target.is_some())
+        .then(|| format!("{piece}{ground}"))
+}
+
 /// The type of the target a class shows, under a piece or bare, if any.
 pub fn target_of(class: &str) -> Option<u8> {
     shown_of_label(class).and_then(|s| s.target)
@@ -304,25 +313,67 @@ pub fn target_under(class: &str) -> Option<u8> {
 }
 
 /// Refuses a read in which a target may lie unseen under a piece. A look
-/// never shown a piece on a target of some type cannot tell a bare piece
-/// from one standing on such a target (it may draw the piece over it
-/// whole), and a lost target is a wrong plan. The rules settle it where
-/// they can: a position that can still be won has a tile of each type for
-/// every target of it, so where no more tiles of a type than targets of it
-/// are seen, none of its targets is hidden. `shows_under(k)` says whether
-/// the look was shown a piece on a target of type `k`.
-pub fn no_target_hidden(seen: &Seen, shows_under: impl Fn(u8) -> bool) -> Result<(), NotLegal> {
+/// never shown a piece on a target of some type (nor taught it from its
+/// layers) cannot tell that bare piece from one standing on such a target
+/// (it may draw the piece over it whole), and a lost target is a wrong
+/// plan. The rules settle it where they can: a position that can still be
+/// won has a tile of each type for every target of it, so where no more
+/// tiles of a type than targets of it are seen, none of its targets is
+/// hidden. `shows(piece, k)` says whether the look knows the piece of
+/// class `piece` (`a`, `z`, `*`) on a target of type `k`.
+pub fn no_target_hidden(seen: &Seen, shows: impl Fn(&str, u8) -> bool) -> Result<(), NotLegal> {
     let level = &seen.level;
     let count = |k: u8| {
         let tiles = level.tiles.iter().filter(|t| t.kind == k).count();
         (tiles, level.targets.iter().filter(|t| t.1 == k).count())
     };
     let mut kinds: Vec<u8> = level.tiles.iter().map(|t| t.kind).collect();
+    kinds.sort_unstable();
     kinds.dedup();
-    let doubtful: Vec<String> = kinds
-        .into_iter()
-        .filter(|&k| count(k).0 > count(k).1 && !shows_under(k))
-        .map(|k| {
+    kinds.retain(|&k| count(k).0 > count(k).1);
+    let on_target = |cell: usize| level.targets.iter().any(|t| t.0 == cell);
+    let tiles = level.tiles.iter().map(|t| {
+        let kind = Kind::Tile {
+            kind: t.kind,
+            reverse: t.reverse,
+        };
+        (t.cell, kind)
+    });
+    let pieces = tiles.chain(level.movers.iter().map(|&m| (m, Kind::Mover)));
+    let mut cells = Vec::new();
+    let mut doubtful = Vec::new();
+    for (cell, kind) in pieces.filter(|p| !on_target(p.0)) {
+        let class = label_of(&Shown {
+            ground: Ground::Floor,
+            target: None,
+            piece: Some(kind),
+        });
+        let unknown: Vec<u8> = kinds
+            .iter()
+            .copied()
+            .filter(|&k| !shows(&class, k))
+            .collect();
+        if unknown.is_empty() {
+            continue;
+        }
+        doubtful.extend(unknown.iter().copied());
+        let types: Vec<String> = unknown.iter().map(|&k| letter(k).to_string()).collect();
+        cells.push(CellIssue {
+            cell: [cell / level.cols, cell % level.cols],
+            why: format!(
+                "a target of type {} may be hidden under this piece",
+                types.join(" or ")
+            ),
+        });
+    }
+    if cells.is_empty() {
+        return Ok(());
+    }
+    doubtful.sort_unstable();
+    doubtful.dedup();
+    let seen: Vec<String> = doubtful
+        .iter()
+        .map(|&k| {
             let (tiles, targets) = count(k);
             format!(
                 "{tiles} tiles of type {} and {targets} of its targets",
@@ -330,26 +381,10 @@ pub fn no_target_hidden(seen: &Seen, shows_under: impl Fn(u8) -> bool) -> Result
             )
         })
         .collect();
-    if doubtful.is_empty() {
-        return Ok(());
-    }
-    let on_target = |cell: usize| level.targets.iter().any(|t| t.0 == cell);
-    let pieces = level
-        .tiles
-        .iter()
-        .map(|t| t.cell)
-        .chain(level.movers.iter().copied());
-    let cells = pieces
-        .filter(|&cell| !on_target(cell))
-        .map(|cell| CellIssue {
-            cell: [cell / level.cols, cell % level.cols],
-            why: "a target may be hidden under this piece".into(),
-        })
-        .collect();
     Err(NotLegal {
         reason: format!(
-            "{} are seen, and this look was never shown a piece on such a target, so it cannot tell whether a piece hides one; teach one with calibrate --moves (moves that put a tile on its target)",
-            doubtful.join(", ")
+            "{} are seen, and this look was never shown such a piece on such a target, so it cannot tell whether one hides a target; teach one with calibrate --moves (moves that put a tile on its target)",
+            seen.join(", ")
         ),
         cells,
     })
@@ -469,7 +504,7 @@ mod tests {
             from_labels(&labels).unwrap()
         };
         let surplus = seen(&["# # # # #", "# a zA * #", "# b B . #", "# # # # #"]);
-        let never = |_| false;
+        let never = |_: &str, _| false;
         let why = no_target_hidden(&surplus, never).unwrap_err();
         assert!(
             why.reason
@@ -480,7 +515,11 @@ mod tests {
         assert!(!why.reason.contains("type B"), "{}", why.reason);
         let named: Vec<[usize; 2]> = why.cells.iter().map(|c| c.cell).collect();
         assert_eq!(named, [[1, 1], [2, 1], [1, 3]]);
-        assert!(no_target_hidden(&surplus, |k| k == 0).is_ok());
+        assert!(no_target_hidden(&surplus, |_, k| k == 0).is_ok());
+        // Shown a on A only: z and the mover may still hide one.
+        let why = no_target_hidden(&surplus, |p, k| p == "a" && k == 0).unwrap_err();
+        let named: Vec<[usize; 2]> = why.cells.iter().map(|c| c.cell).collect();
+        assert_eq!(named, [[2, 1], [1, 3]]);
         let one_each = seen(&["# # # #", "# a A #", "# b B #", "# # # #"]);
         assert!(no_target_hidden(&one_each, never).is_ok());
         assert_eq!(target_under("zA"), Some(0));

@@ -11,7 +11,10 @@
 //!    a class, samples alike are one look and samples unlike start another
 //!    (a tile on floor, a tile on a target). A look's tolerance is twice
 //!    its spread, at least a floor, and less than half the way to any
-//!    other class's look.
+//!    other class's look. For a game whose cells stack (a piece over a
+//!    target), the pairs no shot shows are made from those shown
+//!    ([`super::layers`]), and a made pair too like a class shown is
+//!    dropped.
 //! 3. **The surroundings.** The colours of the margin around the board.
 //! 4. **A self-check.** Each shot is read back with what was learned and
 //!    must give its position exactly.
@@ -24,8 +27,11 @@ use super::descriptor::{
 };
 use super::locate::locate;
 use super::pitch::{profile, repeats};
-use super::{Gaps, Grid, Look, Skin, Verdict};
+use super::{Gaps, Grid, Layers, Look, Skin, Verdict};
 use crate::vision::lattice::Lattice;
+
+/// Labelled cell samples: each cell's class and descriptor.
+type Samples = [(String, Descriptor)];
 
 /// One labelled screenshot: its picture and each cell's class.
 pub struct Shot<'a> {
@@ -80,6 +86,15 @@ pub enum LearnSkinError {
 
 /// Learns a skin from labelled shots; also gives each shot's lattice.
 pub fn learn(shots: &[Shot]) -> Result<(Skin, Vec<Lattice>), LearnSkinError> {
+    learn_layered(shots, None)
+}
+
+/// [`learn`], for a game whose cells stack in `layers`: a pair never
+/// shown is learned from its piece and its ground ([`super::layers`]).
+pub fn learn_layered(
+    shots: &[Shot],
+    layers: Option<&Layers>,
+) -> Result<(Skin, Vec<Lattice>), LearnSkinError> {
     if shots.iter().any(|s| s.slot != shots[0].slot) {
         return Err(LearnSkinError::MixedSlots);
     }
@@ -106,9 +121,31 @@ pub fn learn(shots: &[Shot]) -> Result<(Skin, Vec<Lattice>), LearnSkinError> {
         .zip(fits)
         .map(|(shot, (f, rows, cols))| (centred(shot.image, f, (rows, cols), &outside), rows, cols))
         .collect();
-    let (samples, pitches) = samples(shots, &fits);
-    let skin = skin_of(shots, &fits, (&margins, &outside), &samples, &pitches)?;
-    separable(&skin, &samples)?;
+    let (samples, groups, pitches) = samples(shots, &fits);
+    let mut made = layers.map_or_else(Vec::new, |l| {
+        super::layers::made(&samples, &groups, l, &weights(&samples))
+    });
+    let skin = loop {
+        let skin = skin_of(
+            shots,
+            &fits,
+            (&margins, &outside),
+            (&samples, &made),
+            &pitches,
+        )?;
+        let all: Vec<(String, Descriptor)> = samples.iter().chain(&made).cloned().collect();
+        match separable(&skin, &all) {
+            Ok(()) => break skin,
+            // A pair made from its layers that cannot be told from a class
+            // shown is not learned: cells of it stay unread.
+            Err(LearnSkinError::Alike { first, second, .. })
+                if made.iter().any(|m| m.0 == first || m.0 == second) =>
+            {
+                made.retain(|m| m.0 != first && m.0 != second);
+            }
+            Err(e) => return Err(e),
+        }
+    };
     check(&skin, shots)?;
     let lattices = fits.iter().map(|(f, r, c)| f.lattice(*r, *c)).collect();
     Ok((skin, lattices))
@@ -122,10 +159,13 @@ fn skin_of(
     shots: &[Shot],
     fits: &[(Grid, usize, usize)],
     (margins, outside): (&[Margin], &[[u8; 3]]),
-    samples: &[(String, Descriptor)],
+    (samples, made): (&Samples, &Samples),
     pitches: &[Pitch],
 ) -> Result<Skin, LearnSkinError> {
+    // Weighed on what was shown: the pairs made add nothing new.
     let weights = weights(samples);
+    let samples: Vec<(String, Descriptor)> = samples.iter().chain(made).cloned().collect();
+    let samples = &samples[..];
     let looks = looks(samples.to_vec(), &weights)?;
     let around = surroundings(margins, &looks);
     let skin = Skin {
@@ -462,12 +502,16 @@ fn pitch_range(pitches: &[Pitch]) -> (f64, f64) {
 fn samples(
     shots: &[Shot],
     fits: &[(Grid, usize, usize)],
-) -> (Vec<(String, Descriptor)>, Vec<Pitch>) {
+) -> (Vec<(String, Descriptor)>, Vec<usize>, Vec<Pitch>) {
     let mut out = Vec::new();
+    let mut groups = Vec::new();
     let mut at = Vec::new();
     for (shot, &(fit, rows, cols)) in shots.iter().zip(fits) {
         for s in SCALES {
             let p = fit.px.min(fit.py) * s;
+            // Shots of one cell size, the same scale: their pieces, grounds
+            // and floors are drawn alike, so a pair stacks from any of them.
+            let group = (p * 2.0).round() as usize;
             if s != 1.0 && !SCALED_PITCHES.contains(&p) {
                 continue;
             }
@@ -491,6 +535,7 @@ fn samples(
                     let mut d = Descriptor::new();
                     describe_into(&int, f.cell(r, c), &mut d);
                     out.push((shot.labels[r][c].clone(), d));
+                    groups.push(group);
                     at.push(Pitch {
                         x: fit.px * s,
                         least: p,
@@ -499,7 +544,7 @@ fn samples(
             }
         }
     }
-    (out, at)
+    (out, groups, at)
 }
 
 /// Samples nearer than this to a look join it; the rest start new looks.

@@ -26,6 +26,7 @@
 mod align;
 pub mod descriptor;
 pub mod grid;
+pub mod layers;
 pub mod learn;
 pub mod lines;
 pub mod locate;
@@ -37,7 +38,8 @@ use descriptor::{Descriptor, weight_total, weighted, weighted_over};
 
 pub use grid::Gaps;
 pub(crate) use grid::Grid;
-pub use learn::{LearnSkinError, Shot, learn};
+pub use layers::Layers;
+pub use learn::{LearnSkinError, Shot, learn, learn_layered};
 pub use locate::{Located, locate};
 
 /// One look of a class of cell.
