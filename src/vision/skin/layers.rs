@@ -1,14 +1,23 @@
 //! Cells of two layers: a piece standing on a ground, such as a
 //! B.i.t.Lock tile on a target. Each pair is a class of its own, and no
-//! handful of screenshots shows every pair; but a look that shows one
-//! pair as the piece drawn over the ground shows them all so. From each
-//! screenshot (at each scale) this makes samples of every pair not shown:
-//! the piece's own sample where the piece covers its cell (where it
-//! differs from bare floor), the ground's elsewhere, each class's mean
-//! over the shots of one cell size. It does so only when
-//! every pair that was shown is made the same way from its own piece and
-//! ground, to within a little of what was shown: a look that hides the
-//! ground under a piece, or draws a pair some other way, gets nothing.
+//! handful of screenshots shows every pair; but a look that shows some
+//! pairs as a piece drawn over its ground shows the others so too. For
+//! each cell size taught (each class's mean over the shots of that size),
+//! this makes samples of the pairs not shown:
+//!
+//! - **What each pair shown teaches:** in each box where its ground
+//!   differs from bare floor, whether the pair shows the piece's own
+//!   colour there (the piece hides the ground) or the piece as drawn on
+//!   floor plus what the ground adds (the ground shows through).
+//! - **A pair made:** in each box where its ground differs from floor, as
+//!   a pair shown whose piece covered that box as this piece does (not at
+//!   all, in part, or plainly) teaches; elsewhere, the piece as drawn on
+//!   floor. A box no such pair tells of leaves the pair unmade, and so
+//!   does a cell size that shows the piece but cannot make it.
+//! - **Only a look that stacks:** every pair shown must be made so from
+//!   its own piece and ground to within a little of what it shows, and be
+//!   farther from the bare piece; otherwise (a look that hides the ground
+//!   under a piece, or draws a pair some other way) nothing is made.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -32,10 +41,6 @@ const COVERS: f32 = 10.0;
 /// to the pair as shown for the look to stack: well inside the least
 /// tolerance a look has.
 const MADE_NEAR: f32 = 7.0;
-
-/// The share of boxes in which two pieces' shapes may differ and still be
-/// one shape (a box or two along an edge, as a letter drawn in it moves).
-const SHAPE_SLACK: f32 = 0.03;
 
 /// Each class's mean sample in each group of samples (the shots of one
 /// cell size, to half a pixel).
@@ -74,11 +79,23 @@ fn apart(a: &[f32], b: &[f32], at: usize) -> f32 {
     (sum / 3.0).sqrt()
 }
 
-/// The boxes where a piece differs from bare floor: its shape.
-fn shape(piece: &[f32], floor: &[f32]) -> Vec<bool> {
+/// How far each box of a piece is from bare floor: its shape.
+fn shape(piece: &[f32], floor: &[f32]) -> Vec<f32> {
     (0..piece.len() / 3)
-        .map(|b| apart(piece, floor, b) > COVERS)
+        .map(|b| apart(piece, floor, b))
         .collect()
+}
+
+/// How a piece covers a box: not at all (within [`COVERS`] of floor),
+/// plainly (three times as far), or in part (a box along its edge).
+fn coverage(v: f32) -> u8 {
+    if v <= COVERS {
+        0
+    } else if v > 3.0 * COVERS {
+        2
+    } else {
+        1
+    }
 }
 
 /// A piece on a ground, box by box: where the piece hides the ground
@@ -95,12 +112,17 @@ pub fn stack(piece: &[f32], ground: &[f32], floor: &[f32], hides: &[bool]) -> De
     out
 }
 
-/// Where a pair as shown hides its ground: the boxes nearer the piece's
-/// own colour than the piece with the ground showing through.
-fn hidden(piece: &[f32], ground: &[f32], floor: &[f32], pair: &[f32]) -> Vec<bool> {
+/// Where a pair as shown hides its ground, in the boxes where the ground
+/// differs from bare floor (the only boxes a pair shows it in): `Some`
+/// when the pair there is nearer the piece's own colour than the piece
+/// with the ground showing through. Elsewhere `None`: not known.
+fn hidden(piece: &[f32], ground: &[f32], floor: &[f32], pair: &[f32]) -> Vec<Option<bool>> {
     let through = stack(piece, ground, floor, &vec![false; piece.len() / 3]);
     (0..piece.len() / 3)
-        .map(|b| apart(pair, piece, b) <= apart(pair, &through, b))
+        .map(|b| {
+            (apart(ground, floor, b) > COVERS)
+                .then(|| apart(pair, piece, b) <= apart(pair, &through, b))
+        })
         .collect()
 }
 
@@ -119,20 +141,21 @@ fn pairs(labels: &BTreeSet<&str>, layers: &Layers) -> Vec<(String, String, Strin
 
 /// A piece's shape, and where it hides a ground, as a pair shown teaches.
 struct Taught {
-    shape: Vec<bool>,
-    hides: Vec<bool>,
+    shape: Vec<f32>,
+    hides: Vec<Option<bool>>,
 }
 
-/// In one group: what each pair shown teaches, or `None` when one is not
-/// made from its layers to within [`MADE_NEAR`] (a look that hides the
+/// In one group: what each pair shown teaches, with the pairs checked,
+/// or `None` when one is not made from its layers to within
+/// [`MADE_NEAR`], or is as near the bare piece (a look that hides the
 /// ground whole, or draws a pair some other way).
-fn taught(
+fn taught<'p>(
     classes: &BTreeMap<String, Descriptor>,
     floor: &[f32],
-    pairs: &[(String, String, String)],
+    pairs: &'p [(String, String, String)],
     weights: &[f32],
-) -> Option<Vec<Taught>> {
-    let mut out = Vec::new();
+) -> Option<(Vec<Taught>, Vec<&'p str>)> {
+    let (mut out, mut checked) = (Vec::new(), Vec::new());
     for (p, g, pair) in pairs {
         let (Some(piece), Some(ground), Some(shown)) =
             (classes.get(p), classes.get(g), classes.get(pair))
@@ -140,25 +163,52 @@ fn taught(
             continue;
         };
         let hides = hidden(piece, ground, floor, shown);
-        let made = stack(piece, ground, floor, &hides);
-        // Where the piece hides the ground, the pair must still differ
-        // from the bare piece somewhere the ground shows.
-        if weighted(&made, shown, weights) > MADE_NEAR || hides.iter().all(|&h| h) {
+        let known: Vec<bool> = hides.iter().map(|h| h.unwrap_or(false)).collect();
+        let made = stack(piece, ground, floor, &known);
+        if weighted(&made, shown, weights) > MADE_NEAR
+            || weighted(piece, shown, weights) <= MADE_NEAR
+        {
             return None;
         }
+        checked.push(pair.as_str());
         out.push(Taught {
             shape: shape(piece, floor),
             hides,
         });
     }
-    Some(out)
+    Some((out, checked))
 }
 
-/// Samples of every pair not shown, made from its layers in each group
-/// that shows the piece, the ground and bare floor, where a pair shown
-/// has a piece of the same shape; none unless every pair shown is made
-/// alike from its own layers. `groups` gives each sample's group;
-/// `weights` weigh the comparison.
+/// `piece` on `ground` as the pairs shown teach it: in each box where the
+/// ground shows, whether a piece covering that box as this one does hid
+/// the ground there (the first lesson to tell decides), or `None` where
+/// none tells.
+fn made_from(
+    piece: &[f32],
+    ground: &[f32],
+    floor: &[f32],
+    lessons: &[&Taught],
+) -> Option<Descriptor> {
+    let own = shape(piece, floor);
+    let hides = (0..own.len())
+        .map(|b| match apart(ground, floor, b) > COVERS {
+            true => lessons
+                .iter()
+                .filter(|t| coverage(t.shape[b]) == coverage(own[b]))
+                .find_map(|t| t.hides[b]),
+            // Bare floor there: the piece as drawn on floor.
+            false => Some(false),
+        })
+        .collect::<Option<Vec<bool>>>()?;
+    Some(stack(piece, ground, floor, &hides))
+}
+
+/// Samples of every pair not shown, made from its layers in every group
+/// that shows the piece, where pairs shown with pieces of the same shape
+/// (at that cell size first, then at any) teach where the piece hides
+/// every part of the ground that shows; none unless every pair shown is
+/// made alike from its own layers, in a group that shows them. `groups`
+/// gives each sample's group; `weights` weigh the comparison.
 pub fn made(
     samples: &[(String, Descriptor)],
     groups: &[usize],
@@ -168,31 +218,58 @@ pub fn made(
     let labels: BTreeSet<&str> = samples.iter().map(|s| s.0.as_str()).collect();
     let pairs = pairs(&labels, layers);
     let means = means(samples, groups);
-    let mut out = Vec::new();
+    // What each group's pairs shown teach.
+    let mut taught_in = Vec::new();
+    let mut checked: BTreeSet<&str> = BTreeSet::new();
     for classes in means.values() {
         let Some(floor) = classes.get(layers.floor) else {
+            taught_in.push(Vec::new());
             continue;
         };
-        let Some(taught) = taught(classes, floor, &pairs, weights) else {
+        let Some((lessons, seen)) = taught(classes, floor, &pairs, weights) else {
             return Vec::new();
         };
-        for (p, g, pair) in pairs
+        checked.extend(seen);
+        taught_in.push(lessons);
+    }
+    let shown: Vec<&str> = pairs
+        .iter()
+        .map(|t| t.2.as_str())
+        .filter(|p| labels.contains(p))
+        .collect();
+    if shown.is_empty() || shown.iter().any(|p| !checked.contains(p)) {
+        return Vec::new();
+    }
+    let mut out: Vec<(String, Descriptor)> = Vec::new();
+    // Pairs that a group showing their piece could not make.
+    let mut unmade: BTreeSet<&str> = BTreeSet::new();
+    for (i, classes) in means.values().enumerate() {
+        let lessons: Vec<&Taught> = taught_in[i]
             .iter()
-            .filter(|(.., pair)| !labels.contains(pair.as_str()))
-        {
-            let (Some(piece), Some(ground)) = (classes.get(p), classes.get(g)) else {
+            .chain(
+                taught_in
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != i)
+                    .flat_map(|(_, t)| t),
+            )
+            .collect();
+        for (p, g, pair) in pairs.iter().filter(|t| !labels.contains(t.2.as_str())) {
+            let Some(piece) = classes.get(p) else {
                 continue;
             };
-            let own = shape(piece, floor);
-            let like = |t: &&Taught| {
-                let differ = own.iter().zip(&t.shape).filter(|(a, b)| a != b).count();
-                differ as f32 <= SHAPE_SLACK * own.len() as f32
-            };
-            if let Some(t) = taught.iter().find(like) {
-                out.push((pair.clone(), stack(piece, ground, floor, &t.hides)));
+            let made = (classes.get(layers.floor))
+                .zip(classes.get(g))
+                .and_then(|(floor, ground)| made_from(piece, ground, floor, &lessons));
+            match made {
+                Some(m) => out.push((pair.clone(), m)),
+                None => {
+                    unmade.insert(pair.as_str());
+                }
             }
         }
     }
+    out.retain(|m| !unmade.contains(m.0.as_str()));
     out
 }
 
@@ -254,6 +331,25 @@ mod tests {
             [40.0, 40.0, 200.0]
         );
         assert_eq!(&ba[0..3], [200.0, 40.0, 40.0]);
+    }
+
+    /// Target B has a mark (a bar) where A has none: no pair shown says
+    /// whether a piece hides it there, so no pair on B is made.
+    #[test]
+    fn a_ground_marked_where_no_pair_shown_was_is_not_made() {
+        let (mut samples, groups) = shots(false);
+        let bar = |b: usize| b / 12 == 1 && (2..10).contains(&(b % 12));
+        let border = |b: usize| b / 12 == 0 || b % 12 == 0 || b / 12 == 11 || b % 12 == 11;
+        samples[4].1 = cell(|b| {
+            if border(b) || bar(b) {
+                [40.0, 40.0, 200.0]
+            } else {
+                [200.0; 3]
+            }
+        });
+        let made = made(&samples, &groups, &layers(), &vec![1.0; 432]);
+        let names: Vec<&str> = made.iter().map(|m| m.0.as_str()).collect();
+        assert_eq!(names, ["bA"]);
     }
 
     #[test]

@@ -143,6 +143,9 @@ pub fn learn_layered(
             {
                 made.retain(|m| m.0 != first && m.0 != second);
             }
+            // Two classes shown, kept apart less for the pairs made: the
+            // pairs go, not the calibration.
+            Err(_) if !made.is_empty() => made.clear(),
             Err(e) => return Err(e),
         }
     };
