@@ -204,9 +204,9 @@ fn made_from(
 }
 
 /// Samples of every pair not shown, made from its layers in every group
-/// that shows the piece, where pairs shown with pieces of the same shape
-/// (at that cell size first, then at any) teach where the piece hides
-/// every part of the ground that shows; none unless every pair shown is
+/// that shows the piece, where pairs shown (at that cell size first, then
+/// at any) teach where such a piece hides every part of the ground that
+/// shows ([`made_from`]); none unless every pair shown is
 /// made alike from its own layers, in a group that shows them. `groups`
 /// gives each sample's group; `weights` weigh the comparison.
 pub fn made(

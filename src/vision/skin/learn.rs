@@ -19,6 +19,8 @@
 //! 4. **A self-check.** Each shot is read back with what was learned and
 //!    must give its position exactly.
 
+use std::borrow::Cow;
+
 use image::RgbImage;
 use image::imageops::{FilterType, resize};
 
@@ -122,18 +124,23 @@ pub fn learn_layered(
         .map(|(shot, (f, rows, cols))| (centred(shot.image, f, (rows, cols), &outside), rows, cols))
         .collect();
     let (samples, groups, pitches) = samples(shots, &fits);
+    // Weighed on what was shown: the pairs made add nothing new.
+    let weights = weights(&samples);
     let mut made = layers.map_or_else(Vec::new, |l| {
-        super::layers::made(&samples, &groups, l, &weights(&samples))
+        super::layers::made(&samples, &groups, l, &weights)
     });
     let skin = loop {
+        let all: Cow<Samples> = match made.is_empty() {
+            true => Cow::Borrowed(&samples[..]),
+            false => Cow::Owned(samples.iter().chain(&made).cloned().collect()),
+        };
         let skin = skin_of(
             shots,
             &fits,
             (&margins, &outside),
-            (&samples, &made),
+            (&all, weights.clone()),
             &pitches,
         )?;
-        let all: Vec<(String, Descriptor)> = samples.iter().chain(&made).cloned().collect();
         match separable(&skin, &all) {
             Ok(()) => break skin,
             // A pair made from its layers that cannot be told from a class
@@ -154,21 +161,17 @@ pub fn learn_layered(
     Ok((skin, lattices))
 }
 
-/// The skin that `samples` (each at its [`Pitch`]) teach: looks,
-/// weights, surroundings, pitch range and grid lines, each look's limits
+/// The skin that `samples` (each at its [`Pitch`]) teach, told apart by
+/// `weights`: looks, surroundings, pitch range and grid lines, each look's limits
 /// covering its class's samples. `outside` is every margin colour, which
 /// the reach is measured to.
 fn skin_of(
     shots: &[Shot],
     fits: &[(Grid, usize, usize)],
     (margins, outside): (&[Margin], &[[u8; 3]]),
-    (samples, made): (&Samples, &Samples),
+    (samples, weights): (&Samples, Vec<f32>),
     pitches: &[Pitch],
 ) -> Result<Skin, LearnSkinError> {
-    // Weighed on what was shown: the pairs made add nothing new.
-    let weights = weights(samples);
-    let samples: Vec<(String, Descriptor)> = samples.iter().chain(made).cloned().collect();
-    let samples = &samples[..];
     let looks = looks(samples.to_vec(), &weights)?;
     let around = surroundings(margins, &looks);
     let skin = Skin {
