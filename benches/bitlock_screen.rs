@@ -6,7 +6,9 @@
 //! alone as a baseline in the same process. Each vision row is followed by
 //! the same picture read through a look learned from the practice art, as
 //! `calibrate` learns one (what the built-in reader would cost were the
-//! built-in look a calibration).
+//! built-in look a calibration), and through a look taught every piece on
+//! every target (some 390 looks, most of them made from the pairs shown:
+//! the cost of judging each cell against so many).
 
 mod common;
 
@@ -20,7 +22,7 @@ use boardbot::games::bitlock::{BitLock, generate, read};
 use boardbot::tools::options::Options;
 use boardbot::vision::find_lattice;
 use boardbot::vision::skin;
-use common::{assert_reads_cleanly, learned, row, runs, with_skin};
+use common::{assert_reads_cleanly, learn_drawn, learned, row, runs, with_skin};
 use image::{RgbImage, imageops};
 
 /// A generated 8×8 level drawn as the practice window draws it.
@@ -46,6 +48,7 @@ fn main() {
     let budget = Duration::from_secs(2);
     // Taught at the practice window's pitch, as a built-in look would be.
     let as_skin = with_skin(&cal, learned(&BitLock, &[TEN], 48.0));
+    let every_pair = with_skin(&cal, every_pair());
     let img = board(5, 48.0);
     for (what, scale) in [("1x, 48 px cells", 1.0), ("0.6x", 0.6), ("2x", 2.0)] {
         let (w, h) = (img.width() as f64 * scale, img.height() as f64 * scale);
@@ -62,6 +65,14 @@ fn main() {
             &format!("vision through the art's look learned, {what}"),
             &t,
         );
+        assert_reads_cleanly(&BitLock, &s, &every_pair);
+        let t = runs(budget, || {
+            black_box(BitLock.look(black_box(&s), &every_pair));
+        });
+        row(
+            &format!("vision through a look taught every pair, {what}"),
+            &t,
+        );
     }
     let t = runs(budget, || {
         black_box(find_lattice(black_box(&img), &cal.params.lattice));
@@ -73,6 +84,40 @@ fn main() {
     });
     row("solve_image: read, solve, keys, checkpoints (8x8)", &t);
     skins(budget);
+}
+
+/// Every kind of cell bare: each type's tile, reverse tile and target,
+/// floor, wall, a fixed and a moving destroyer.
+const BARE: &str = "#################\n#abcdefghijklm..#\n#ABCDEFGHIJKLM..#\n#zyxwvutsrqpon..#\n#.+.*..+..*.....#\n#################\n";
+
+/// After one move right, each type's tile and reverse tile on a target of
+/// its type, and the moving destroyer on six of them.
+const ON_TARGETS: &str = "##########\n#aA.Az.*A#\n#bB.By...#\n#cC.Cx.*C#\n#dD.Dw...#\n#eE.Ev.*E#\n#fF.Fu...#\n#gG.Gt...#\n#hH.Hs.*H#\n#iI.Ir...#\n#jJ.Jq...#\n#kK.Kp.*K#\n#lL.Lo...#\n#mM.Mn.*M#\n##########\n";
+
+/// A look taught [`BARE`] and [`ON_TARGETS`] at 24, 48 and 96 px, as
+/// `calibrate` teaches one: every piece on every target, 351 pairs, most
+/// of them made from the 32 shown, so each cell is judged against some
+/// 390 looks (what a built-in look of B.i.t.Lock as a skin would be).
+fn every_pair() -> skin::Skin {
+    let mut drawn = Vec::new();
+    for pitch in [24.0, 48.0, 96.0] {
+        for (text, moves) in [(BARE, ""), (ON_TARGETS, "R")] {
+            let opts = RenderOptions {
+                moving: (!moves.is_empty()).then(|| (moves.to_string(), 1.0)),
+                margins: [8.0; 4],
+                ..RenderOptions::still(pitch)
+            };
+            let image = BitLock.render(text, "bench", &opts).expect("render").image;
+            let labels = BitLock
+                .skin_labels_after(text, moves)
+                .expect("reads skins")
+                .expect("a level");
+            drawn.push((image, labels, None));
+        }
+    }
+    let skin = learn_drawn(&drawn, BitLock.skin_layers().as_ref());
+    println!("a look taught every pair: {} looks", skin.looks.len());
+    skin
 }
 
 /// A 10×10 level: walls, floor, targets, tiles of two types, a reverse

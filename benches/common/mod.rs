@@ -71,7 +71,6 @@ pub fn learned<G>(game: &G, texts: &[&str], pitch: f64) -> boardbot::vision::ski
 where
     G: boardbot::game::Game + boardbot::game::OnScreen,
 {
-    use boardbot::vision::skin;
     let opts = boardbot::art::render::RenderOptions::still(pitch);
     let drawn: Vec<_> = texts
         .iter()
@@ -84,6 +83,19 @@ where
             (image, labels, game.skin_slot(t))
         })
         .collect();
+    learn_drawn(&drawn, None)
+}
+
+/// A picture drawn by a game's art, its cells' classes and its slot.
+pub type Drawn = (image::RgbImage, Vec<Vec<String>>, Option<usize>);
+
+/// A look learned from pictures drawn with their labels (and slot), as
+/// `calibrate` learns one; `layers` for a game whose cells stack.
+pub fn learn_drawn(
+    drawn: &[Drawn],
+    layers: Option<&boardbot::vision::skin::Layers>,
+) -> boardbot::vision::skin::Skin {
+    use boardbot::vision::skin;
     let shots: Vec<skin::Shot> = drawn
         .iter()
         .map(|(image, labels, slot)| skin::Shot {
@@ -92,7 +104,7 @@ where
             slot: *slot,
         })
         .collect();
-    skin::learn(&shots).expect("a skin").0
+    skin::learn_layered(&shots, layers).expect("a skin").0
 }
 
 /// `cal` with its look replaced by `skin`: what a calibration learned from

@@ -614,6 +614,7 @@ fn skin_section(
             .lines
             .as_ref()
             .map(|l| crate::vision::skin::lines::Lines { x: l.x, y: l.y }),
+        memo: Default::default(),
     })
 }
 

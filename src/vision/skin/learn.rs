@@ -29,7 +29,7 @@ use super::descriptor::{
 };
 use super::locate::locate;
 use super::pitch::{profile, repeats};
-use super::{Gaps, Grid, Layers, Look, Skin, Verdict};
+use super::{Gaps, Grid, Layers, Look, Memo, Skin, Verdict};
 use crate::vision::lattice::Lattice;
 
 /// Labelled cell samples: each cell's class and descriptor.
@@ -192,6 +192,7 @@ fn skin_of(
         gaps: mean_gaps(fits),
         rules: None,
         lines: None,
+        memo: Memo::default(),
     };
     // Where the lattice lies from the shots' grid lines, if they show any.
     let taught: Vec<(&RgbImage, Grid)> = shots

@@ -980,7 +980,8 @@ fn surroundings(img: &RgbImage, skin: &Skin, g: &Grid, lattice: &Lattice) -> Res
     let mut out = gaps(img, &page, gap, board)?;
     // Not on a board of slots either, whose lattice counts its gaps as
     // cells.
-    let marks = !page_like_look(skin) && skin.gaps.is_none();
+    let page_like = *skin.memo.page_like.get_or_init(|| page_like_look(skin));
+    let marks = !page_like && skin.gaps.is_none();
     // The gaps before any side settles.
     let found = out;
     let band_ok = |out: [f64; 4], i: usize| {
@@ -1140,7 +1141,15 @@ fn cell_piece(s: RectF, (lines, along_x): (&[f64], bool), k: usize) -> RectF {
 /// edge), so the one cell of another look in it may be all that shows
 /// the cut, and no mark beside a cell is allowed.
 fn page_like_look(skin: &Skin) -> bool {
-    let page = |c: &[f32]| page_like(&skin.outside, [c[0], c[1], c[2]].map(|v| v.round() as u8));
+    // `page_like` of the box rounded to whole values, without rounding:
+    // a value rounds to within PAGE_NEAR of `o` when it lies within half
+    // a step more. (Every read asks, of every look: B.i.t.Lock has
+    // hundreds.)
+    let page = |c: &[f32]| {
+        skin.outside
+            .iter()
+            .any(|o| (0..3).all(|k| rounds_near(c[k], o[k])))
+    };
     let rim = |k: &usize| {
         let (r, c) = (k / SIDE, k % SIDE);
         r == 0 || c == 0 || r + 1 == SIDE || c + 1 == SIDE
@@ -1157,6 +1166,14 @@ fn page_like_look(skin: &Skin) -> bool {
         };
         half(&mut (0..boxes.len())) || half(&mut (0..boxes.len()).filter(rim))
     })
+}
+
+/// True when `v` (0–255) rounded to a whole value lies within
+/// [`PAGE_NEAR`] of `o`: within half a step more, as rounding goes half
+/// away from zero.
+fn rounds_near(v: f32, o: u8) -> bool {
+    let (o, reach) = (f32::from(o), f32::from(PAGE_NEAR) + 0.5);
+    v >= o - reach && v < o + reach
 }
 
 /// The strip left out past each side of the board (left, top, right,
@@ -1333,6 +1350,19 @@ fn walk(
 mod tests {
     use super::*;
     use crate::vision::skin::{descriptor::LEN, example};
+
+    /// The test without rounding agrees with rounding first, at and
+    /// between every half step.
+    #[test]
+    fn a_value_near_the_page_is_so_rounded_or_not() {
+        for o in [0u8, 8, 9, 100, 247, 250, 255] {
+            for i in 0..=255 * 16 {
+                let v = i as f32 / 16.0;
+                let rounded = (v.round() as u8).abs_diff(o) <= PAGE_NEAR;
+                assert_eq!(rounds_near(v, o), rounded, "{v} against {o}");
+            }
+        }
+    }
 
     /// The box looked for from the rows' ends is the box of every pixel
     /// not of the surroundings, on scattered blobs and on none.

@@ -34,7 +34,7 @@ pub mod pitch;
 pub mod read;
 pub mod slots;
 
-use descriptor::{Descriptor, weight_total, weighted, weighted_over};
+use descriptor::{Descriptor, weight_total, weighted, weighted_within};
 
 pub use grid::Gaps;
 pub(crate) use grid::Grid;
@@ -85,6 +85,34 @@ pub struct Skin {
     /// Where the lattice lies from the grid lines the taught shots showed,
     /// for a first guess from them; `None` when they showed none.
     pub lines: Option<lines::Lines>,
+    /// What the looks tell that no picture changes, worked out on the
+    /// first read and kept (`Memo::default()` to build a skin).
+    pub memo: Memo,
+}
+
+/// What a skin's looks tell that no picture changes, worked out once: a
+/// skin of hundreds of looks (B.i.t.Lock's pairs) would otherwise work it
+/// out again on every read. A skin's looks and surroundings are not
+/// changed after it first reads a picture; a copy, which may be, works it
+/// out afresh.
+#[derive(Debug, Default)]
+pub struct Memo {
+    /// Whether some look is half or more in the page's colours.
+    pub(crate) page_like: std::sync::OnceLock<bool>,
+}
+
+impl Clone for Memo {
+    fn clone(&self) -> Memo {
+        Memo::default()
+    }
+}
+
+/// Skins are alike by what they were taught, whether or not they have
+/// read a picture yet.
+impl PartialEq for Memo {
+    fn eq(&self, _: &Memo) -> bool {
+        true
+    }
 }
 
 /// How one cell reads against a skin.
@@ -138,6 +166,12 @@ impl Skin {
 
     /// The cell read against every look.
     pub fn judge(&self, cell: &[f32]) -> Verdict {
+        self.judge_with(cell, true)
+    }
+
+    /// [`Self::judge`]; with `prune` false, every distance is added whole
+    /// (what the tests hold the judge to).
+    fn judge_with(&self, cell: &[f32], prune: bool) -> Verdict {
         // On the stack for the usual few looks: every cell of every
         // lattice tried is judged.
         let (mut stack, mut heap) = ([0.0f32; 64], Vec::new());
@@ -151,9 +185,22 @@ impl Skin {
         // a calibration is read), so the weights add up once for all.
         let n = cell.len().min(self.weights.len());
         let total = weight_total(&self.weights[..n]);
+        // A look farther than its tolerance and than twice the nearest
+        // so far can be neither the match nor a near rival of it (below),
+        // so its sum stops there: the verdict is the same as with every
+        // distance whole. (The looks taught plainly come first, so the
+        // nearest is soon near.)
+        let mut nearest = f32::INFINITY;
         for (v, l) in d.iter_mut().zip(&self.looks) {
             debug_assert_eq!(l.cells.len(), self.weights.len(), "a look's length");
-            *v = weighted_over(cell, &l.cells, &self.weights, total);
+            let limit = if prune {
+                l.tolerance.max(2.0 * nearest)
+            } else {
+                f32::INFINITY
+            };
+            *v = weighted_within(cell, &l.cells, &self.weights, total, limit)
+                .unwrap_or(f32::INFINITY);
+            nearest = nearest.min(*v);
         }
         let d = &*d;
         let Some(best) = (0..d.len()).min_by(|&a, &b| d[a].total_cmp(&d[b])) else {
@@ -333,6 +380,7 @@ pub(crate) fn example() -> Skin {
         gaps: None,
         rules: None,
         lines: None,
+        memo: Memo::default(),
     }
 }
 
@@ -397,6 +445,76 @@ mod tests {
                 .unwrap()
                 .contains("no cell")
         );
+    }
+
+    /// Stopping a look's sum once it cannot matter gives the verdict of
+    /// every distance added whole: on hundreds of looks, near and far,
+    /// with cells on them, between them and away from all.
+    #[test]
+    fn the_pruned_judge_gives_the_whole_judge_s_verdict() {
+        let mut rng = crate::rng::Rng::new(7);
+        let mut s = skin();
+        let base: Vec<f32> = (0..descriptor::LEN)
+            .map(|_| rng.below(256) as f32)
+            .collect();
+        s.looks = (0..300)
+            .map(|i| {
+                // Some looks a little apart from others, some far.
+                let spread = [3.0, 12.0, 60.0][i % 3];
+                let cells = base
+                    .iter()
+                    .map(|v| {
+                        (v + (rng.below(2001) as f32 / 1000.0 - 1.0) * spread).clamp(0.0, 255.0)
+                    })
+                    .collect();
+                Look {
+                    label: format!("c{}", i % 150),
+                    cells,
+                    tolerance: 0.5 + rng.below(40) as f32 / 2.0,
+                    limits: None,
+                }
+            })
+            .collect();
+        s.weights = (0..descriptor::LEN)
+            .map(|_| 0.1 + rng.below(30) as f32 / 10.0)
+            .collect();
+        let mut kinds = [0usize; 3];
+        for t in 0..600 {
+            let at = &s.looks[t % s.looks.len()].cells;
+            // Every fourth cell half way between two near looks.
+            let to = &s.looks[(t + 3) % s.looks.len()].cells;
+            let noise = [0.5, 4.0, 20.0][t % 3];
+            let cell: Vec<f32> = at
+                .iter()
+                .zip(to)
+                .map(|(a, b)| if t % 4 == 3 { (a + b) / 2.0 } else { *a })
+                .map(|v| v + (rng.below(2001) as f32 / 1000.0 - 1.0) * noise)
+                .collect();
+            let (pruned, whole) = (s.judge_with(&cell, true), s.judge_with(&cell, false));
+            assert_eq!(pruned, whole, "cell {t}");
+            kinds[match whole {
+                Verdict::Match { .. } => 0,
+                Verdict::NoMatch { .. } => 1,
+                _ => 2,
+            }] += 1;
+        }
+        // Every kind of verdict was met.
+        assert!(kinds.iter().all(|&k| k > 0), "{kinds:?}");
+        // A rival past its own tolerance but within twice the best
+        // distance still makes the cell ambiguous, when it lies between.
+        let mut s = skin();
+        s.looks.truncate(2);
+        (s.looks[0].tolerance, s.looks[1].tolerance) = (10.0, 1.0);
+        s.looks[1].cells = vec![10.0; descriptor::LEN];
+        let cell = vec![4.0; descriptor::LEN];
+        assert_eq!(
+            s.judge_with(&cell, false),
+            Verdict::Ambiguous {
+                first: 0,
+                second: 1
+            }
+        );
+        assert_eq!(s.judge(&cell), s.judge_with(&cell, false));
     }
 
     #[test]
