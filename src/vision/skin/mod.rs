@@ -93,12 +93,20 @@ pub struct Skin {
 /// What a skin's looks tell that no picture changes, worked out once: a
 /// skin of hundreds of looks (B.i.t.Lock's pairs) would otherwise work it
 /// out again on every read. A skin's looks and surroundings are not
-/// changed after it first reads a picture; a copy, which may be, works it
-/// out afresh.
-#[derive(Debug, Default)]
+/// changed after it first reads a picture; a clone, which may be, works it
+/// out afresh (build a changed skin from a clone, not by moving a used
+/// skin's fields into a new one).
+#[derive(Default)]
 pub struct Memo {
     /// Whether some look is half or more in the page's colours.
     pub(crate) page_like: std::sync::OnceLock<bool>,
+}
+
+/// Skins print alike by what they were taught, as they compare.
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Memo")
+    }
 }
 
 impl Clone for Memo {
