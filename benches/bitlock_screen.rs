@@ -57,22 +57,16 @@ fn main() {
             black_box(read::read(black_box(&s), &cal));
         });
         row(&format!("vision, 8x8 board, {what}"), &t);
-        assert_reads_cleanly(&BitLock, &s, &as_skin);
-        let t = runs(budget, || {
-            black_box(BitLock.look(black_box(&s), &as_skin));
-        });
-        row(
-            &format!("vision through the art's look learned, {what}"),
-            &t,
-        );
-        assert_reads_cleanly(&BitLock, &s, &every_pair);
-        let t = runs(budget, || {
-            black_box(BitLock.look(black_box(&s), &every_pair));
-        });
-        row(
-            &format!("vision through a look taught every pair, {what}"),
-            &t,
-        );
+        for (look, skin) in [
+            ("the art's look learned", &as_skin),
+            ("a look taught every pair", &every_pair),
+        ] {
+            assert_reads_cleanly(&BitLock, &s, skin);
+            let t = runs(budget, || {
+                black_box(BitLock.look(black_box(&s), skin));
+            });
+            row(&format!("vision through {look}, {what}"), &t);
+        }
     }
     let t = runs(budget, || {
         black_box(find_lattice(black_box(&img), &cal.params.lattice));

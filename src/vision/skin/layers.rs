@@ -86,15 +86,25 @@ fn shape(piece: &[f32], floor: &[f32]) -> Vec<f32> {
         .collect()
 }
 
-/// How a piece covers a box: not at all (within [`COVERS`] of floor),
-/// plainly (three times as far), or in part (a box along its edge).
-fn coverage(v: f32) -> u8 {
+/// How a piece covers a box.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cover {
+    /// Within [`COVERS`] of bare floor.
+    Not,
+    /// Between: a box along the piece's edge.
+    Part,
+    /// Three times as far from floor.
+    Plain,
+}
+
+/// How a box `v` from bare floor ([`shape`]) is covered.
+fn coverage(v: f32) -> Cover {
     if v <= COVERS {
-        0
+        Cover::Not
     } else if v > 3.0 * COVERS {
-        2
+        Cover::Plain
     } else {
-        1
+        Cover::Part
     }
 }
 
@@ -254,11 +264,12 @@ pub fn made(
                     .flat_map(|(_, t)| t),
             )
             .collect();
+        let floor = classes.get(layers.floor);
         for (p, g, pair) in pairs.iter().filter(|t| !labels.contains(t.2.as_str())) {
             let Some(piece) = classes.get(p) else {
                 continue;
             };
-            let made = (classes.get(layers.floor))
+            let made = floor
                 .zip(classes.get(g))
                 .and_then(|(floor, ground)| made_from(piece, ground, floor, &lessons));
             match made {
