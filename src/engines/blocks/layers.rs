@@ -12,9 +12,15 @@
 //! the goal, layer by layer, through the predecessor that moved fewest
 //! cells. With a spill directory ([`super::spill`]), older layers and a
 //! wide layer's runs go to files, so memory holds the newest layers only.
+//! A long search for the goal is bounded by a beam's plan once it has one
+//! ([`Bound`]): the last layers, the widest, keep only what can still lead
+//! to a plan no longer.
 
+use std::borrow::Cow;
+use std::sync::Arc;
 use std::time::Instant;
 
+use super::board::NONE;
 use super::engine::{Engine, Flood};
 use super::moves::Metric;
 use super::search::{Outcome, unmirror};
@@ -163,6 +169,10 @@ fn cores() -> usize {
 pub enum Aim {
     /// The special piece on the goal.
     Goal,
+    /// The goal in at most this many moves: positions that cannot lead
+    /// there that soon are dropped ([`Bound`]), so a search that ends
+    /// with no plan proves only that none is this short.
+    Within(u32),
     /// The special piece on a placement whose rank in the table (one per
     /// placement of its class) is below the bound: a step nearer the goal.
     /// With `near`, only pieces covering one of those cells move. With
@@ -207,6 +217,110 @@ pub(super) struct Limits {
     clear: Vec<Vec<u64>>,
     blocked: u32,
     at: u16,
+    /// Successors whose lower bound is over this are dropped.
+    within: Option<(Arc<Bound>, u32)>,
+}
+
+/// A lower bound on the moves left to the goal: one for the special piece
+/// while it is off the goal, and one for each other piece on a cell that
+/// every way of the special piece to the goal covers (it must leave
+/// first). A move changes it by at most one, so a breadth-first search
+/// that drops every position whose depth and bound add up to more than a
+/// plan's length still meets every position of every plan that long or
+/// shorter, each at its true depth.
+#[derive(Debug)]
+pub(super) struct Bound {
+    /// Per placement of the special piece, those cells.
+    must: Vec<Vec<u64>>,
+    goal: u16,
+    /// The special piece's slot.
+    slot: usize,
+}
+
+impl Bound {
+    /// The bound on `e`'s board, or `None` when the special piece has no
+    /// goal or cannot move.
+    pub(super) fn new<const W: usize>(e: &Engine<W>) -> Option<Bound> {
+        let b = &e.board;
+        let (k, goal) = (b.special, b.goal?);
+        let c = &b.classes[k];
+        if c.frozen || c.slots.len() != 1 {
+            return None;
+        }
+        let n = c.anchors.len();
+        // Whether the special piece gets from `from` to the goal without
+        // covering `cell`.
+        let around = |from: usize, cell: usize| -> bool {
+            let covers = |p: usize| e.mask(k, p as u16)[cell / 64] >> (cell % 64) & 1 == 1;
+            let mut seen = vec![false; n];
+            let mut todo = vec![from];
+            seen[from] = !covers(from);
+            if !seen[from] || covers(goal as usize) {
+                return false;
+            }
+            while let Some(p) = todo.pop() {
+                if p == goal as usize {
+                    return true;
+                }
+                for &t in &c.next[p] {
+                    let t = t as usize;
+                    if t != NONE as usize && !seen[t] && !covers(t) {
+                        seen[t] = true;
+                        todo.push(t);
+                    }
+                }
+            }
+            false
+        };
+        let cells = b.width * b.height;
+        let must = (0..n)
+            .map(|p| {
+                let mut m = vec![0u64; W];
+                for cell in (0..cells).filter(|&cell| !around(p, cell)) {
+                    m[cell / 64] |= 1 << (cell % 64);
+                }
+                m
+            })
+            .collect();
+        Some(Bound {
+            must,
+            goal,
+            slot: c.slots.start,
+        })
+    }
+
+    fn on<const W: usize>(e: &Engine<W>, slot: usize, p: u16, must: &[u64]) -> bool {
+        e.mask(e.class_of(slot), p)
+            .iter()
+            .zip(must)
+            .any(|(a, b)| a & b != 0)
+    }
+
+    /// The bound for state `s`.
+    pub(super) fn lower<const W: usize>(&self, e: &Engine<W>, s: &[u16]) -> u32 {
+        self.with_special_at(e, s, s[self.slot])
+    }
+
+    /// The bound for state `s` with the special piece at `at`.
+    fn with_special_at<const W: usize>(&self, e: &Engine<W>, s: &[u16], at: u16) -> u32 {
+        let must = &self.must[at as usize];
+        let others = s
+            .iter()
+            .enumerate()
+            .filter(|&(i, &p)| i != self.slot && Self::on(e, i, p, must))
+            .count();
+        u32::from(at != self.goal) + others as u32
+    }
+
+    /// The bound once the piece in `slot` of `s` (whose bound is `h`)
+    /// moves to `q`.
+    fn after<const W: usize>(&self, e: &Engine<W>, s: &[u16], h: u32, slot: usize, q: u16) -> u32 {
+        if slot == self.slot {
+            return self.with_special_at(e, s, q);
+        }
+        let must = &self.must[s[self.slot] as usize];
+        h + u32::from(Self::on(e, slot, q, must)) - u32::from(Self::on(e, slot, s[slot], must))
+    }
 }
 
 /// Cells as a bitset.
@@ -239,7 +353,7 @@ impl<const K: usize> Targets<K> {
             limits: Limits::default(),
         };
         match aim {
-            Aim::Goal | Aim::Climb => {
+            Aim::Goal | Aim::Within(_) | Aim::Climb => {
                 if let Some(g) = e.board.goal {
                     t.rank[g as usize] = 0;
                 }
@@ -258,6 +372,7 @@ impl<const K: usize> Targets<K> {
                     clear: clear.iter().map(|c| bitset(c)).collect(),
                     blocked: *blocked,
                     at: *at,
+                    within: None,
                 };
             }
             Aim::States(states) | Aim::Shortcut(states) => {
@@ -313,7 +428,7 @@ pub fn search<const W: usize, const K: usize>(
     }];
     let mut special = e.board.classes[e.board.special].slots.clone();
     let here = targets.in_layer(&layers[0]);
-    if (matches!(aim, Aim::Goal) && e.board.is_goal(&start))
+    if (matches!(aim, Aim::Goal | Aim::Within(_)) && e.board.is_goal(&start))
         || (matches!(aim, Aim::Closer { .. })
             && special.next().is_some_and(|i| targets.hit(start[i])))
         || here.is_some()
@@ -332,6 +447,13 @@ pub fn search<const W: usize, const K: usize>(
             metric,
             targets: &targets,
             layers,
+            bound: match aim {
+                Aim::Within(n) => Bound::new(e).map(|b| (Arc::new(b), *n)),
+                _ => None,
+            },
+            // Counting steps, a beam's plan was too long on Pelopones and
+            // Lodzianka for the bound to drop a position: seconds lost.
+            may_bound: matches!(aim, Aim::Goal) && metric == Metric::Pieces,
         };
         run.grow(budget, progress, &mut out);
     }
@@ -348,7 +470,24 @@ struct Run<'a, const W: usize, const K: usize> {
     metric: Metric,
     targets: &'a Targets<K>,
     layers: Vec<Layer<K>>,
+    /// A plan's length once a beam has found one (at most once, for
+    /// [`Aim::Goal`] in piece moves past [`BOUND_FROM`] positions), or the
+    /// length [`Aim::Within`] names, and the bound that
+    /// drops what cannot lead to a plan that short.
+    bound: Option<(Arc<Bound>, u32)>,
+    /// Whether a beam may still be asked for that plan.
+    may_bound: bool,
 }
+
+/// Positions a search for the goal stores before a beam is asked for a
+/// plan whose length bounds the rest of it: searches this small finish
+/// sooner than a beam would help.
+const BOUND_FROM: u64 = 20_000_000;
+
+/// How long that beam may take (Shark's takes a second; one that takes
+/// longer finds a plan too long to bound much, as Pelopones' 51 moves
+/// against its 25).
+const BOUND_BEAM: std::time::Duration = std::time::Duration::from_secs(2);
 
 impl<const W: usize, const K: usize> Run<'_, W, K> {
     /// Builds layer after layer until a target, the end of the space, or
@@ -364,6 +503,11 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
         out.states = 1;
         loop {
             let d = self.layers.len() - 1;
+            if self.bound.as_ref().is_some_and(|(_, n)| d as u32 + 1 > *n) {
+                // No plan within the bound: every layer it allows is done.
+                out.proven = d as u32 + 1;
+                return self.take_best(best, out);
+            }
             let more = self.shortcut.is_none_or(|n| d + 1 < n);
             let step = if more {
                 self.next_layer(budget, progress, held, unique, &mut scratch, out)
@@ -391,7 +535,9 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
                 }
             };
             if next.keys.is_empty() {
-                out.exhausted = true;
+                // Under a bound only what it keeps is exhausted, and a
+                // plan within it exists: that would be a fault.
+                out.exhausted = self.bound.is_none();
                 return self.take_best(best, out);
             }
             out.states += next.keys.len() as u64;
@@ -399,6 +545,9 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
             self.layers.push(next);
             held = self.layers.iter().map(Layer::bytes).sum();
             out.bytes = out.bytes.max(held);
+            if self.may_bound && out.states > BOUND_FROM {
+                self.find_bound(budget, held);
+            }
             held = self.spill_old(budget, held);
             let last = &self.layers[d + 1];
             if self.shortcut.is_some() {
@@ -423,6 +572,45 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
                 out.path = read_back(self.e, self.metric, &self.layers, g, &self.start);
                 return;
             }
+        }
+    }
+
+    /// Asks a beam for a plan (once), to bound the rest of the search by
+    /// its length: the widest layers come last, and most of their
+    /// positions cannot lead to a plan as short as one already found.
+    fn find_bound(&mut self, budget: &Budget, held: u64) {
+        self.may_bound = false;
+        let Some(bound) = Bound::new(self.e) else {
+            return;
+        };
+        let soon = Instant::now() + BOUND_BEAM;
+        let quick = Budget {
+            max_bytes: budget.max_bytes.saturating_sub(held) / 4,
+            deadline: Some(budget.deadline.map_or(soon, |d| d.min(soon))),
+            ..*budget
+        };
+        let o = super::beam::beam::<W, K>(
+            self.e,
+            self.metric,
+            super::beam::Keep::Best,
+            &quick,
+            &mut Progress::quiet(),
+            &self.start,
+        );
+        if let Some(path) = o.path {
+            // One move of the metric a position, either way.
+            self.bound = Some((Arc::new(bound), (path.len() - 1) as u32));
+        }
+    }
+
+    /// The limits on the successors of layer `d`'s positions.
+    fn limits_for(&self, d: usize) -> Cow<'_, Limits> {
+        match &self.bound {
+            None => Cow::Borrowed(&self.targets.limits),
+            Some((b, length)) => Cow::Owned(Limits {
+                within: Some((b.clone(), length.saturating_sub(d as u32 + 1))),
+                ..self.targets.limits.clone()
+            }),
         }
     }
 
@@ -482,6 +670,7 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
             .and_then(|dir| Runs::new(dir).ok());
         let mut on_disk = 0u64;
         let mut start = 0;
+        let limits = self.limits_for(d);
         while start < cur.keys.len() {
             // The chunk's successors, before their duplicates go, come
             // beside what is held.
@@ -497,7 +686,7 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
                 &cur.moved[at.clone()],
             );
             let mut made = 0;
-            for (run, g, peak) in self.expand_chunk(part, prev, cur) {
+            for (run, g, peak) in self.expand_chunk(part, (prev, cur), &limits) {
                 goals.extend(g);
                 run_bytes += (run.capacity() * std::mem::size_of::<Rec<K>>()) as u64;
                 runs.push(run);
@@ -539,13 +728,13 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
     fn expand_chunk(
         &self,
         parents: Parents<'_, K>,
-        prev: &Layer<K>,
-        cur: &Layer<K>,
+        (prev, cur): (&Layer<K>, &Layer<K>),
+        limits: &Limits,
     ) -> Vec<(Vec<Rec<K>>, Vec<[u64; K]>, usize)> {
         let n = parents.0.len();
         let threads = if n < SPLIT { 1 } else { cores() };
         if threads < 2 {
-            return vec![self.expand_part(parents, prev, cur)];
+            return vec![self.expand_part(parents, (prev, cur), limits)];
         }
         let per = n.div_ceil(threads);
         std::thread::scope(|scope| {
@@ -554,7 +743,7 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
                 .map(|i| {
                     let r = i..(i + per).min(n);
                     let part = (&parents.0[r.clone()], &parents.1[r.clone()], &parents.2[r]);
-                    scope.spawn(move || self.expand_part(part, prev, cur))
+                    scope.spawn(move || self.expand_part(part, (prev, cur), limits))
                 })
                 .collect();
             handles
@@ -569,8 +758,8 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
     fn expand_part(
         &self,
         (keys, steps, moved): Parents<'_, K>,
-        prev: &Layer<K>,
-        cur: &Layer<K>,
+        (prev, cur): (&Layer<K>, &Layer<K>),
+        limits: &Limits,
     ) -> (Vec<Rec<K>>, Vec<[u64; K]>, usize) {
         debug_assert!(prev.disk.is_none() && cur.disk.is_none(), "a spilled layer");
         let mut x = Expander::default();
@@ -589,7 +778,7 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
                 self.metric,
                 key,
                 skip,
-                &self.targets.limits,
+                limits,
                 |next, d, how, special_at, cleared| {
                     run.push((next, here.saturating_add(d), how));
                     if cleared || special_at.is_some_and(|q| self.targets.hit(q)) {
@@ -874,6 +1063,10 @@ impl Expander {
         });
         let occ = e.occupied(s);
         let special = e.board.classes[e.board.special].slots.clone().next();
+        let within = limits
+            .within
+            .as_ref()
+            .map(|(b, most)| (b, *most, b.lower(e, s)));
         for slot in 0..s.len() {
             let k = e.class_of(slot);
             if (usize::from(skip.class) == k && s[slot] == skip.to)
@@ -888,6 +1081,9 @@ impl Expander {
             e.flood(s, &occ, slot, limit, &mut self.flood);
             let range = e.board.classes[k].slots.clone();
             for &(q, d) in self.flood.reached() {
+                if within.is_some_and(|(b, most, h)| b.after(e, s, h, slot, q) > most) {
+                    continue;
+                }
                 // Only this class's slots change, and of them only those
                 // between the piece's old rank and its new one.
                 let mut next = *key;
@@ -938,7 +1134,95 @@ impl Expander {
 
 #[cfg(test)]
 mod tests {
-    use super::{Budget, SPLIT, Scratch, chunk};
+    use super::{Aim, Bound, Budget, SPLIT, Scratch, chunk};
+    use crate::engines::blocks::board::Board;
+    use crate::engines::blocks::engine::{Engine, Flood};
+    use crate::engines::blocks::plan::{Plan, plan_for};
+    use crate::engines::blocks::{Layout, Metric};
+    use crate::solve::Progress;
+
+    const LEVELS: [&str; 3] = [
+        "######\n#*ab #\n#cd  #\n#   .#\n######\n",
+        "#######\n#**ab #\n#**cd #\n#ee f #\n#g  ..#\n#h  ..#\n#######\n",
+        "########\n#ab**cd#\n#ef**gh#\n#i    j#\n#k ..  #\n#l ..  #\n########\n",
+    ];
+
+    fn plan(l: &Layout, metric: Metric, aim: &Aim) -> (Option<Plan>, u64, bool) {
+        let p =
+            plan_for(l, metric, &Budget::default(), &mut Progress::quiet(), aim).expect("plans");
+        (p.plan, p.outcome.states, p.outcome.exhausted)
+    }
+
+    #[test]
+    fn the_bound_after_a_move_is_the_bound_of_the_position_it_reaches_and_at_most_one_less() {
+        for text in LEVELS {
+            let e = Engine::<1>::new(Board::new(&Layout::parse(text, "t").expect("a layout")));
+            let b = Bound::new(&e).expect("a goal");
+            // Every position of a few moves from the start, and each move.
+            let mut todo = vec![e.board.start()];
+            let mut f = Flood::default();
+            for _ in 0..200 {
+                let Some(s) = todo.pop() else { break };
+                let h = b.lower(&e, &s);
+                let occ = e.occupied(&s);
+                for slot in 0..s.len() {
+                    e.flood(&s, &occ, slot, u32::MAX, &mut f);
+                    for &(q, _) in f.reached() {
+                        let mut t = s.clone();
+                        t[slot] = q;
+                        let after = b.after(&e, &s, h, slot, q);
+                        assert_eq!(after, b.lower(&e, &t), "{text}");
+                        assert!(h <= after + 1, "{text}: {h} then {after}");
+                        if todo.len() < 50 {
+                            todo.push(t);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_search_within_the_optimum_finds_it_in_fewer_positions_and_one_move_less_finds_none() {
+        for text in LEVELS {
+            let l = Layout::parse(text, "t").expect("a layout");
+            for metric in [Metric::Pieces, Metric::Steps] {
+                let (best, states, _) = plan(&l, metric, &Aim::Goal);
+                let best = best.expect("a plan");
+                // The plan's length in the metric searched.
+                let n = match metric {
+                    Metric::Pieces => best.moves.len(),
+                    Metric::Steps => best.steps,
+                } as u32;
+                let (within, fewer, _) = plan(&l, metric, &Aim::Within(n));
+                let within = within.expect("a plan within the optimum");
+                assert_eq!(
+                    (within.moves.len(), within.steps),
+                    (best.moves.len(), best.steps)
+                );
+                assert!(
+                    within.optimal && fewer <= states,
+                    "{text}: {fewer} > {states}"
+                );
+                let (none, _, exhausted) = plan(&l, metric, &Aim::Within(n - 1));
+                assert!(
+                    none.is_none() && !exhausted,
+                    "{text} {metric:?}: {none:?} {exhausted}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_bound_counts_each_piece_on_the_special_piece_s_only_way() {
+        // The special piece's only way is along the bottom row: a and b sit
+        // on it, c does not.
+        let e = Engine::<1>::new(Board::new(
+            &Layout::parse("#######\n#*ab .#\n###c###\n#######\n", "t").expect("a layout"),
+        ));
+        let b = Bound::new(&e).expect("a goal");
+        assert_eq!(b.lower(&e, &e.board.start()), 3);
+    }
 
     #[test]
     fn a_chunk_of_successors_takes_at_most_its_share_of_the_budget() {
