@@ -248,20 +248,20 @@ impl Bound {
             return None;
         }
         let n = c.anchors.len();
-        // Whether the special piece gets from `from` to the goal without
-        // covering `cell`.
-        let around = |from: usize, cell: usize| -> bool {
+        let mut must = vec![vec![0u64; W]; n];
+        // Per cell, the placements that reach the goal without covering
+        // it (moves are reversible, so a search from the goal finds
+        // them); the cell is on every way of the others.
+        let (mut seen, mut todo) = (vec![false; n], Vec::new());
+        for cell in 0..b.width * b.height {
             let covers = |p: usize| e.mask(k, p as u16)[cell / 64] >> (cell % 64) & 1 == 1;
-            let mut seen = vec![false; n];
-            let mut todo = vec![from];
-            seen[from] = !covers(from);
-            if !seen[from] || covers(goal as usize) {
-                return false;
+            seen.fill(false);
+            todo.clear();
+            if !covers(goal as usize) {
+                seen[goal as usize] = true;
+                todo.push(goal as usize);
             }
             while let Some(p) = todo.pop() {
-                if p == goal as usize {
-                    return true;
-                }
                 for &t in &c.next[p] {
                     let t = t as usize;
                     if t != NONE as usize && !seen[t] && !covers(t) {
@@ -270,18 +270,10 @@ impl Bound {
                     }
                 }
             }
-            false
-        };
-        let cells = b.width * b.height;
-        let must = (0..n)
-            .map(|p| {
-                let mut m = vec![0u64; W];
-                for cell in (0..cells).filter(|&cell| !around(p, cell)) {
-                    m[cell / 64] |= 1 << (cell % 64);
-                }
-                m
-            })
-            .collect();
+            for (m, _) in must.iter_mut().zip(&seen).filter(|(_, s)| !**s) {
+                m[cell / 64] |= 1 << (cell % 64);
+            }
+        }
         Some(Bound {
             must,
             goal,
@@ -447,8 +439,12 @@ pub fn search<const W: usize, const K: usize>(
             metric,
             targets: &targets,
             layers,
+            within: match aim {
+                Aim::Within(n) => Some(*n),
+                _ => None,
+            },
             bound: match aim {
-                Aim::Within(n) => Bound::new(e).map(|b| (Arc::new(b), *n)),
+                Aim::Within(_) => Bound::new(e).map(Arc::new),
                 _ => None,
             },
             // Counting steps, a beam's plan was too long on Pelopones and
@@ -470,11 +466,12 @@ struct Run<'a, const W: usize, const K: usize> {
     metric: Metric,
     targets: &'a Targets<K>,
     layers: Vec<Layer<K>>,
-    /// A plan's length once a beam has found one (at most once, for
-    /// [`Aim::Goal`] in piece moves past [`BOUND_FROM`] positions), or the
-    /// length [`Aim::Within`] names, and the bound that
-    /// drops what cannot lead to a plan that short.
-    bound: Option<(Arc<Bound>, u32)>,
+    /// The most moves a plan may take: what [`Aim::Within`] names, or a
+    /// beam's plan's length once it has one (at most once, for
+    /// [`Aim::Goal`] in piece moves past [`BOUND_FROM`] positions).
+    within: Option<u32>,
+    /// The bound that drops what cannot lead to a plan that short.
+    bound: Option<Arc<Bound>>,
     /// Whether a beam may still be asked for that plan.
     may_bound: bool,
 }
@@ -503,7 +500,7 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
         out.states = 1;
         loop {
             let d = self.layers.len() - 1;
-            if self.bound.as_ref().is_some_and(|(_, n)| d as u32 + 1 > *n) {
+            if self.within.is_some_and(|n| d as u32 + 1 > n) {
                 // No plan within the bound: every layer it allows is done.
                 out.proven = d as u32 + 1;
                 return self.take_best(best, out);
@@ -535,9 +532,12 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
                 }
             };
             if next.keys.is_empty() {
-                // Under a bound only what it keeps is exhausted, and a
-                // plan within it exists: that would be a fault.
-                out.exhausted = self.bound.is_none();
+                // Under a bound only what it keeps is exhausted: no plan
+                // is that short.
+                match self.within {
+                    None => out.exhausted = true,
+                    Some(n) => out.proven = n + 1,
+                }
                 return self.take_best(best, out);
             }
             out.states += next.keys.len() as u64;
@@ -546,7 +546,7 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
             held = self.layers.iter().map(Layer::bytes).sum();
             out.bytes = out.bytes.max(held);
             if self.may_bound && out.states > BOUND_FROM {
-                self.find_bound(budget, held);
+                self.find_bound(budget, held, out);
             }
             held = self.spill_old(budget, held);
             let last = &self.layers[d + 1];
@@ -578,11 +578,8 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
     /// Asks a beam for a plan (once), to bound the rest of the search by
     /// its length: the widest layers come last, and most of their
     /// positions cannot lead to a plan as short as one already found.
-    fn find_bound(&mut self, budget: &Budget, held: u64) {
+    fn find_bound(&mut self, budget: &Budget, held: u64, out: &mut Outcome) {
         self.may_bound = false;
-        let Some(bound) = Bound::new(self.e) else {
-            return;
-        };
         let soon = Instant::now() + BOUND_BEAM;
         let quick = Budget {
             max_bytes: budget.max_bytes.saturating_sub(held) / 4,
@@ -597,20 +594,22 @@ impl<const W: usize, const K: usize> Run<'_, W, K> {
             &mut Progress::quiet(),
             &self.start,
         );
+        out.bytes = out.bytes.max(held + o.bytes);
         if let Some(path) = o.path {
             // One move of the metric a position, either way.
-            self.bound = Some((Arc::new(bound), (path.len() - 1) as u32));
+            self.within = Some((path.len() - 1) as u32);
+            self.bound = Bound::new(self.e).map(Arc::new);
         }
     }
 
     /// The limits on the successors of layer `d`'s positions.
     fn limits_for(&self, d: usize) -> Cow<'_, Limits> {
-        match &self.bound {
-            None => Cow::Borrowed(&self.targets.limits),
-            Some((b, length)) => Cow::Owned(Limits {
+        match (&self.bound, self.within) {
+            (Some(b), Some(length)) => Cow::Owned(Limits {
                 within: Some((b.clone(), length.saturating_sub(d as u32 + 1))),
                 ..self.targets.limits.clone()
             }),
+            _ => Cow::Borrowed(&self.targets.limits),
         }
     }
 
@@ -1147,10 +1146,11 @@ mod tests {
         "########\n#ab**cd#\n#ef**gh#\n#i    j#\n#k ..  #\n#l ..  #\n########\n",
     ];
 
-    fn plan(l: &Layout, metric: Metric, aim: &Aim) -> (Option<Plan>, u64, bool) {
+    fn plan(l: &Layout, metric: Metric, aim: &Aim) -> (Option<Plan>, u64, (bool, u32)) {
         let p =
             plan_for(l, metric, &Budget::default(), &mut Progress::quiet(), aim).expect("plans");
-        (p.plan, p.outcome.states, p.outcome.exhausted)
+        let o = p.outcome;
+        (p.plan, o.states, (o.exhausted, o.proven))
     }
 
     #[test]
@@ -1184,6 +1184,7 @@ mod tests {
 
     #[test]
     fn a_search_within_the_optimum_finds_it_in_fewer_positions_and_one_move_less_finds_none() {
+        let mut dropped = 0;
         for text in LEVELS {
             let l = Layout::parse(text, "t").expect("a layout");
             for metric in [Metric::Pieces, Metric::Steps] {
@@ -1204,13 +1205,13 @@ mod tests {
                     within.optimal && fewer <= states,
                     "{text}: {fewer} > {states}"
                 );
-                let (none, _, exhausted) = plan(&l, metric, &Aim::Within(n - 1));
-                assert!(
-                    none.is_none() && !exhausted,
-                    "{text} {metric:?}: {none:?} {exhausted}"
-                );
+                dropped += states - fewer;
+                let (none, _, (exhausted, proven)) = plan(&l, metric, &Aim::Within(n - 1));
+                assert!(none.is_none() && !exhausted, "{text} {metric:?}: {none:?}");
+                assert_eq!(proven, n, "{text} {metric:?}: no plan of {} moves", n - 1);
             }
         }
+        assert!(dropped > 0, "the bound dropped no position");
     }
 
     #[test]
